@@ -1,0 +1,52 @@
+/**
+ * Server configuration, read from the environment variables of DESIGN.md §1 only.
+ * Every variable is listed in the README's configuration table.
+ */
+import path from 'node:path';
+
+export interface AppConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Unset: SQLite at DATA_DIR/portal.sqlite. `postgres://…`: PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** Optional: shared rate limits and caches across instances. */
+  redisUrl: string | undefined;
+  /** Directory of the file store (DATA_DIR/files by default). */
+  fileStore: string;
+  /** Public origin, e.g. https://portal.school.example: sets cookie Secure and absolute links. */
+  publicUrl: string | undefined;
+  /** Seed the demo school (PORTAL_DEMO=0 skips it). */
+  demo: boolean;
+  logLevel: string;
+  /** Where the built front ends live (apps/portal/dist by default). */
+  webRoot: string;
+  /** Extra hosts that post-login redirects may go to (comma separated REDIRECT_ALLOW_HOSTS). */
+  redirectAllowHosts: string[];
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got "${env.PORT}"`);
+  }
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    fileStore: path.resolve(env.FILE_STORE ?? path.join(dataDir, 'files')),
+    publicUrl: env.PUBLIC_URL || undefined,
+    demo: env.PORTAL_DEMO !== '0',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'apps', 'portal', 'dist')),
+    redirectAllowHosts: (env.REDIRECT_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+  };
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrationProvider } from './migrations/index.ts';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** True when the database answers a trivial query (used by /readyz). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/**
+ * Opens the database named by `databaseUrl`: a `postgres://` URL means PostgreSQL,
+ * anything else (unset) means the embedded SQLite file under `dataDir`.
+ */
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
+  const url = options.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
+  }
+  const file = url && url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(options.dataDir, 'portal.sqlite');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers continue while a writer commits; NORMAL sync is safe with WAL.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', ping: () => ping(db), close: () => db.destroy() };
+}
+
+async function ping(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await db.selectFrom('units').select('id').limit(1).execute();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Brings the schema to the latest version; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001-initial.ts';
+
+/**
+ * Versioned migrations, applied in name order. New files get the next number and are
+ * listed here; an applied migration is never edited.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

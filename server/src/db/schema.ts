@@ -1,0 +1,250 @@
+/**
+ * Kysely table types: the only description of the stored shape. Rows never leave the
+ * server as they are; each domain maps them to its DTO (STYLE.md anti-pattern 2).
+ *
+ * Portable choices, so that one code path serves SQLite and PostgreSQL:
+ * - ids are text (UUIDs or stable seed ids);
+ * - times are epoch milliseconds in `bigint` columns (the pg driver is told to parse int8);
+ * - booleans are integers 0/1.
+ */
+
+export interface UnitTable {
+  id: string;
+  name: string;
+  en_name: string | null;
+  /** 1 area, 2 school (spec §1). */
+  unit_type: number;
+  parent_id: string | null;
+  /** Host names that open this unit's login page (DESIGN.md: unitHost). Comma separated. */
+  hosts: string | null;
+  /** 1 active; other values disable sign-in for the unit. */
+  status: number;
+  logo_file_id: string | null;
+  footer: string | null;
+  footer_link: string | null;
+  help_center: number;
+  autologin: number;
+  /** JSON text: { themeList, footerMsg { show, helpCenter, showBaMsg, baList, copyright } } (spec §3). */
+  decoration_set: string | null;
+  created_at: number;
+}
+
+export interface UserTable {
+  id: string;
+  unit_id: string;
+  login_name: string;
+  real_name: string;
+  /** 1, 2 teacher, 3 parent, 4 (spec §1). */
+  user_type: number;
+  password_hash: string;
+  sex: number;
+  avatar: string | null;
+  superman: number;
+  /** 1 active, 0 disabled. */
+  status: number;
+  theme: string | null;
+  theme_color: string | null;
+  current_layout: string | null;
+  lang_type: string | null;
+  current_child_id: string | null;
+  failed_count: number;
+  first_failed_at: number | null;
+  locked_until: number | null;
+  created_at: number;
+}
+
+/** A teacher account and a parent account that belong to one person (spec §6). */
+export interface UserLinkTable {
+  teacher_id: string;
+  parent_id: string;
+  created_at: number;
+}
+
+export interface StudentTable {
+  id: string;
+  unit_id: string;
+  real_name: string;
+  grade_name: string;
+  class_name: string;
+  created_at: number;
+}
+
+export interface ParentChildTable {
+  parent_id: string;
+  student_id: string;
+  created_at: number;
+}
+
+/** One signed-in browser or app client. The token itself is never stored, only its SHA-256. */
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  access_token_hash: string;
+  access_expires_at: number;
+  revoked_at: number | null;
+  device: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+}
+
+/** Refresh tokens rotate on every use; a used token presented again revokes its family. */
+export interface RefreshTokenTable {
+  id: string;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+/**
+ * Long-lived, revocable credentials kept on a device: the remember-password token
+ * (kind 'remember', bound to a device id, DESIGN.md §5) and the app client id
+ * (kind 'client', spec §4 session expiry). Both rotate on use.
+ */
+export interface DeviceCredentialTable {
+  id: string;
+  kind: string;
+  user_id: string;
+  token_hash: string;
+  device_id: string | null;
+  family_id: string | null;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: number;
+  user_id: string | null;
+  unit_id: string | null;
+  action: string;
+  ip: string | null;
+  /** JSON text with action-specific details; never a password or token. */
+  detail: string | null;
+}
+
+/** Failed sign-ins counted per client address, when no Redis is configured. */
+export interface IpFailureTable {
+  ip: string;
+  window_start: number;
+  count: number;
+}
+
+export interface UserRoleTable {
+  user_id: string;
+  app_code: string;
+  role: string;
+}
+
+export interface AppGroupTable {
+  code: string;
+  name: string;
+  en_name: string;
+  sort: number;
+}
+
+export interface AppTable {
+  code: string;
+  group_code: string;
+  name: string;
+  short_name: string;
+  english_name: string;
+  english_short_name: string;
+  server_id: string;
+  deploy_path: string | null;
+  /** 0 hides the app (spec §3). */
+  update_status: number;
+  menu_route: string | null;
+  /** Comma-separated user types. */
+  front_user_type: string;
+  limit_user_type: string;
+  /** Icon colour, used to draw the gray, colour and cartoon icons. */
+  icon_color: string;
+  sort: number;
+}
+
+export interface MessageTable {
+  id: string;
+  user_id: string;
+  message_meno: string;
+  module: string;
+  message_date: number;
+  importance: number;
+  open_way: number;
+  url: string | null;
+  /** JSON text: [{ code, endTime }] for openWay 1. */
+  content: string | null;
+  read_at: number | null;
+}
+
+export interface TodoTable {
+  id: string;
+  user_id: string;
+  title: string;
+  module: string;
+  url: string | null;
+  created_at: number;
+  done_at: number | null;
+}
+
+export interface LicenceTable {
+  unit_id: string;
+  app_code: string;
+  end_time: number;
+}
+
+export interface AppVersionTable {
+  id: string;
+  app_code: string;
+  version: string;
+  date: string;
+  /** JSON text: [{ cn, en }] (spec §3 metto). */
+  metto: string;
+}
+
+export interface OAuthClientTable {
+  client_id: string;
+  name: string;
+  /** JSON text: exact redirect URIs. */
+  redirect_uris: string;
+  created_at: number;
+}
+
+export interface FileTable {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+  /** Hex SHA-256 of the content; the blob lives in the file store under this name. */
+  sha256: string;
+  created_at: number;
+}
+
+export interface Database {
+  units: UnitTable;
+  users: UserTable;
+  user_links: UserLinkTable;
+  students: StudentTable;
+  parent_children: ParentChildTable;
+  sessions: SessionTable;
+  refresh_tokens: RefreshTokenTable;
+  device_credentials: DeviceCredentialTable;
+  audit_log: AuditLogTable;
+  ip_failures: IpFailureTable;
+  user_roles: UserRoleTable;
+  app_groups: AppGroupTable;
+  apps: AppTable;
+  messages: MessageTable;
+  todos: TodoTable;
+  licences: LicenceTable;
+  app_versions: AppVersionTable;
+  oauth_clients: OAuthClientTable;
+  files: FileTable;
+}
