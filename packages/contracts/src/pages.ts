@@ -1,0 +1,30 @@
+/**
+ * Which built page answers which address (spec §2). The server serves these files; the
+ * portal's redirect rules use the same paths, so the two cannot drift apart.
+ */
+export const PORTAL_PAGES = {
+  /** Login entry: the login box, forgot-password, bind and desktop-client re-login screens. */
+  login: {
+    file: 'login.html',
+    paths: ['/login', '/login/', '/forgetPassword', '/bind', '/bind/', '/needtologinpagerelogin'],
+  },
+  /** Desktop entry: the home desktop on PC and mobile, and the settings pages. */
+  desktop: {
+    file: 'desktop.html',
+    paths: [
+      '/desktop/home',
+      '/desktop/setting',
+      '/areaDesktop/setting',
+      '/pages/desktop/pc_desktop_all/index.html',
+      '/pages/desktop/mobile_desktop_all/index.html',
+    ],
+  },
+} as const;
+
+export const LOGIN_PATH = '/login';
+export const BIND_PATH = '/bind/';
+export const FORGET_PASSWORD_PATH = '/forgetPassword';
+/** Where a PC user lands after sign-in (spec §4). */
+export const DESKTOP_PATH = '/desktop/home';
+/** Where a mobile user lands after sign-in (spec §2 page index folders). */
+export const MOBILE_DESKTOP_PATH = '/pages/desktop/mobile_desktop_all/index.html';
