@@ -2,10 +2,11 @@
  * Password hashing with Argon2id at OWASP's minimum parameters (DESIGN.md §5:
  * m=19 MiB, t=2, p=1), about 20 ms a hash on these machines.
  */
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
 const OPTIONS = {
-  algorithm: Algorithm.Argon2id,
+  // 2 = Argon2id in @node-rs/argon2's (ambient const) Algorithm enum.
+  algorithm: 2,
   memoryCost: 19456,
   timeCost: 2,
   parallelism: 1,

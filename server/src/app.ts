@@ -1,0 +1,132 @@
+/**
+ * buildApp(config): the whole server as a Fastify instance, without listening (tests
+ * call it directly; main.ts listens and wires signals). It opens and migrates the
+ * database, seeds the demo school when asked, and registers every domain.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Redis } from 'ioredis';
+import qs from 'qs';
+import type { AppConfig } from './config.ts';
+import { registerAuth } from './core/auth.ts';
+import { registerCsrfCheck } from './core/csrf.ts';
+import { registerErrorHandling } from './core/error-handler.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { AccountService } from './modules/uaa/account.service.ts';
+import { DatabaseIpFailureCounter, RedisIpFailureCounter } from './modules/uaa/ip-failure-counter.ts';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/uaa/login-limits.ts';
+import { LoginService } from './modules/uaa/login.service.ts';
+import { SessionService } from './modules/uaa/session.service.ts';
+import { UaaRepository } from './modules/uaa/uaa.repository.ts';
+import { uaaRoutes } from './modules/uaa/uaa.routes.ts';
+
+export interface BuildOptions {
+  /** Pino options, or false for silence (tests). Defaults to JSON logs at config.logLevel. */
+  logger?: boolean | { level: string };
+  /** Overridable in tests to cross time windows without waiting. */
+  clock?: () => number;
+  loginLimits?: Partial<LoginLimits>;
+}
+
+/** Spec §9 query-string limits, also applied to form bodies. */
+const QS_LIMITS = { allowDots: true, depth: 5, arrayLimit: 20, parameterLimit: 1000 } as const;
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? Date.now;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    routerOptions: { querystringParser: (query: string) => qs.parse(query, QS_LIMITS) },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  app.addHook('onClose', async () => database.close());
+  await migrateToLatest(database.db);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) {
+    await redis.connect();
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+
+  const secureCookies = config.publicUrl?.startsWith('https://') ?? false;
+  registerErrorHandling(app);
+  // The API speaks JSON and form bodies only; anything else is an unsupported media type.
+  app.removeContentTypeParser('text/plain');
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { parser: (body: string) => qs.parse(body, QS_LIMITS) });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The UI kit writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    hsts: secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+  registerCsrfCheck(app, config.publicUrl);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Campus Portal API', version: '0.1.0', description: 'Envelope: { status, code?, message?, data?, fieldErrors? }' },
+      tags: [{ name: 'uaa' }, { name: 'storage' }, { name: 'system' }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const limits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
+  const audit = new AuditService(new AuditRepository(database.db), clock);
+  const uaaRepository = new UaaRepository(database.db);
+  const sessions = new SessionService(uaaRepository, audit, clock);
+  const ipFailures = redis
+    ? new RedisIpFailureCounter(redis, limits.ipWindowMs)
+    : new DatabaseIpFailureCounter(uaaRepository, limits.ipWindowMs);
+  const login = new LoginService(uaaRepository, sessions, audit, ipFailures, limits, clock);
+  const accounts = new AccountService(uaaRepository);
+
+  registerAuth(app, (token) => sessions.resolve(token));
+
+  await app.register(systemRoutes({ pingDatabase: database.ping, ...(redis ? { pingRedis: () => redis.ping().then((r) => r === 'PONG', () => false) } : {}) }));
+  await app.register(uaaRoutes({ login, sessions, accounts, secureCookies }));
+  await app.register(pagesRoutes({ webRoot: config.webRoot }));
+
+  app.decorate('services', { audit, sessions, database });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reached by tests and the CLI; routes receive their services explicitly. */
+    services: { audit: AuditService; sessions: SessionService; database: ReturnType<typeof openDatabase> };
+  }
+}

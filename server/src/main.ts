@@ -1,0 +1,39 @@
+/**
+ * `npm start` runs this: build the app, listen, print the address and the demo
+ * accounts, and shut down gracefully on SIGINT/SIGTERM (in-flight requests finish,
+ * the database closes cleanly).
+ */
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  app.log.error({ err: error }, 'could not listen');
+  await app.close();
+  process.exit(1);
+}
+
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const url = `http://${config.host}:${port}`;
+process.stdout.write(`\nCampus Portal is running at ${url}\n  login:    ${url}/login\n  API docs: ${url}/api/docs\n`);

@@ -1,0 +1,31 @@
+/**
+ * The audit trail of DESIGN.md §5: sign-in, sign-out, lockout, account switch, access
+ * log and admin actions. Entries never hold a password or a token.
+ */
+import type { AuditEntry, AuditRepository } from './audit.repository.ts';
+
+export type AuditAction =
+  | 'login.success'
+  | 'login.failure'
+  | 'login.lockout'
+  | 'login.ip_throttled'
+  | 'logout'
+  | 'account.switch'
+  | 'session.refresh_reuse'
+  | 'session.client_reuse'
+  | 'session.relogin';
+
+export class AuditService {
+  constructor(
+    private readonly repository: AuditRepository,
+    private readonly clock: () => number,
+  ) {}
+
+  record(action: AuditAction, entry: Omit<AuditEntry, 'action'>): Promise<void> {
+    return this.repository.insert({ ...entry, action }, this.clock());
+  }
+
+  listForUser(userId: string, limit?: number) {
+    return this.repository.listForUser(userId, limit);
+  }
+}

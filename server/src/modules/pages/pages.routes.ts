@@ -1,0 +1,45 @@
+/**
+ * Serves the built front ends at the spec's page paths (spec §2; the map lives in
+ * @campus/contracts/pages). Hashed assets are cached for good; HTML never is, so a
+ * new build is picked up at the next visit.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { DESKTOP_PATH, PORTAL_PAGES } from '@campus/contracts/pages';
+
+export interface PagesRouteDeps {
+  webRoot: string;
+}
+
+const NOT_BUILT_HTML =
+  '<!doctype html><meta charset="utf-8"><title>Campus Portal</title>' +
+  '<p>前端尚未构建，请运行 npm start。</p><p>The front end is not built yet: run npm start.</p>';
+
+export function pagesRoutes(deps: PagesRouteDeps): FastifyPluginAsync {
+  return async (app) => {
+    const built = fs.existsSync(path.join(deps.webRoot, PORTAL_PAGES.login.file));
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: path.join(deps.webRoot, 'assets'),
+        prefix: '/assets/',
+        decorateReply: true,
+        index: false,
+        immutable: true,
+        maxAge: '365d',
+      });
+    }
+
+    for (const page of Object.values(PORTAL_PAGES)) {
+      for (const url of page.paths) {
+        app.get(url, { schema: { hide: true } }, async (_request, reply) => {
+          if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
+          return reply.header('Cache-Control', 'no-cache').sendFile(page.file, deps.webRoot, { maxAge: 0, immutable: false });
+        });
+      }
+    }
+
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(DESKTOP_PATH));
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Content-addressed file store on a directory (DESIGN.md §5: files stored by content
+ * hash, names sanitised, no path traversal). A blob's path is derived from its SHA-256
+ * alone, so no name or id supplied by a client ever reaches the file system.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { StorageRepository } from './storage.repository.ts';
+
+/** A stored file as the rest of the server sees it (never the raw row). */
+export interface FileDto {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  createdAt: number;
+}
+
+export interface StoredFile {
+  mime: string;
+  bytes: Buffer;
+  sha256: string;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+// RFC 6838 type/subtype tokens: anything else could smuggle text into a Content-Type header.
+const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+const MAX_NAME_LENGTH = 200;
+
+/**
+ * Keeps the last path segment of a client-supplied name, without control characters,
+ * characters that Windows or shells treat specially, or leading dots.
+ *
+ * @example sanitizeFileName('../../etc/passwd') // 'passwd'
+ */
+export function sanitizeFileName(name: string): string {
+  const lastSegment = name.split(/[/\\]/).pop() ?? '';
+  const cleaned = lastSegment
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  const chars = [...cleaned];
+  if (chars.length === 0) return 'file';
+  if (chars.length <= MAX_NAME_LENGTH) return cleaned;
+  // Keep the extension when shortening, so the type stays recognisable on download.
+  const dot = cleaned.lastIndexOf('.');
+  const ext = dot > 0 ? [...cleaned.slice(dot)].slice(0, 16).join('') : '';
+  return chars.slice(0, MAX_NAME_LENGTH - [...ext].length).join('') + ext;
+}
+
+export function sanitizeMime(mime: string): string {
+  const lower = mime.trim().toLowerCase();
+  return MIME.test(lower) ? lower : 'application/octet-stream';
+}
+
+export class FileStore {
+  constructor(
+    /** The store's root directory (AppConfig.fileStore). */
+    readonly dir: string,
+    private readonly repository: StorageRepository,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /**
+   * Stores the bytes once per content. Putting the same content under the same name and
+   * type again returns the earlier record, so repeated seeding or re-uploads add nothing.
+   */
+  async put(name: string, mime: string, bytes: Uint8Array): Promise<FileDto> {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const safeName = sanitizeFileName(name);
+    const safeMime = sanitizeMime(mime);
+    await this.writeBlob(sha256, bytes);
+    const existing = await this.repository.findSameFile(sha256, safeName, safeMime);
+    if (existing) return toFileDto(existing);
+    const row = {
+      id: randomUUID(),
+      name: safeName,
+      mime: safeMime,
+      size: bytes.byteLength,
+      sha256,
+      created_at: this.clock(),
+    };
+    await this.repository.insertFile(row);
+    return toFileDto(row);
+  }
+
+  /** The file's content, or null when the id is unknown or its blob is missing. */
+  async get(id: string): Promise<StoredFile | null> {
+    const row = await this.repository.findFile(id);
+    if (!row || !SHA256_HEX.test(row.sha256)) return null;
+    try {
+      const bytes = await fs.readFile(this.blobPath(row.sha256));
+      return { mime: row.mime, bytes, sha256: row.sha256 };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async describe(id: string): Promise<FileDto | null> {
+    const row = await this.repository.findFile(id);
+    return row ? toFileDto(row) : null;
+  }
+
+  /** `<dir>/<first two hex digits>/<sha256>`: fans out so no directory grows huge. */
+  blobPath(sha256: string): string {
+    if (!SHA256_HEX.test(sha256)) throw new Error('Not a SHA-256 hex digest');
+    return path.join(this.dir, sha256.slice(0, 2), sha256);
+  }
+
+  private async writeBlob(sha256: string, bytes: Uint8Array): Promise<void> {
+    const target = this.blobPath(sha256);
+    try {
+      const stat = await fs.stat(target);
+      if (stat.size === bytes.byteLength) return;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // Write then rename, so a reader (or another instance) never sees a half-written blob.
+    const temp = `${target}.${randomUUID()}.tmp`;
+    try {
+      await fs.writeFile(temp, bytes, { flag: 'wx' });
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+}
+
+function toFileDto(row: {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  created_at: number;
+}): FileDto {
+  return {
+    id: row.id,
+    name: row.name,
+    mime: row.mime,
+    size: Number(row.size),
+    sha256: row.sha256,
+    createdAt: Number(row.created_at),
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}

@@ -1,0 +1,129 @@
+/**
+ * What a signed-in user and the login page read: the session state of spec §3 (/me),
+ * the unit's login-page configuration, and the list of social providers.
+ */
+import type { DecorationSet, MeData, SocialProvider, UnitConfigData } from '@campus/contracts/uaa';
+import { notFound } from '../../core/errors.ts';
+import { bilingual } from '../../core/messages.ts';
+import type { SessionUser } from './session.service.ts';
+import type { ChildRecord, UaaRepository, UnitRecord } from './uaa.repository.ts';
+
+/** Spec §3 theme colours: the default when the user has not chosen one. */
+export const DEFAULT_THEME_COLOR = '#457CD6';
+
+export class AccountService {
+  constructor(private readonly repository: UaaRepository) {}
+
+  async me(user: SessionUser, accessToken: string): Promise<MeData> {
+    // Children matter only to parents (spec §6); the linked account to teachers and parents.
+    const [children, linked] = await Promise.all([
+      user.userType === 3 ? this.repository.listChildren(user.userId) : Promise.resolve<ChildRecord[]>([]),
+      user.userType === 2 || user.userType === 3 ? this.repository.findLinkedAccount(user.userId) : Promise.resolve(undefined),
+    ]);
+    const current = children.find((c) => c.id === user.currentChildId) ?? children[0] ?? null;
+    return {
+      userId: user.userId,
+      userType: user.userType,
+      unitId: user.unitId,
+      unitType: user.unitType,
+      realName: user.realName,
+      loginName: user.loginName,
+      avatar: user.avatar,
+      unitName: user.unitName,
+      unitEnName: user.unitEnName,
+      sex: user.sex,
+      superman: user.superman,
+      accessToken,
+      // A unit without separate campuses is its own single campus.
+      campusUnits: JSON.stringify([{ campusId: user.unitId, name: user.unitName, enName: user.unitEnName }]),
+      chirdenId: current?.id ?? null,
+      chirdenName: current?.realName ?? null,
+      chirdenList: children.map(toChild),
+      currentChirden: current ? toChild(current) : null,
+      unitStatus: user.unitStatus,
+      userStatus: user.userStatus,
+      theme: user.theme,
+      themeColor: user.themeColor ?? DEFAULT_THEME_COLOR,
+      currentLayout: user.currentLayout === 'left' ? 'left' : 'top',
+      langType: user.langType === 'en' ? 'en' : 'zh-CN',
+      linkedUserId: linked?.id ?? null,
+      linkedUserType: linked?.userType ?? null,
+    };
+  }
+
+  /**
+   * The login page's unit: the one asked for, else the one whose configured hosts
+   * include this request's host, else the default school.
+   */
+  async unitConfig(unitId: string | undefined, host: string | undefined): Promise<UnitConfigData> {
+    const unit = unitId ? await this.repository.findUnit(unitId) : await this.unitForHost(host);
+    if (!unit) throw notFound(bilingual('单位不存在', 'Unit not found'));
+    return toUnitConfig(unit);
+  }
+
+  private async unitForHost(host: string | undefined): Promise<UnitRecord | undefined> {
+    if (host) {
+      const normalised = host.toLowerCase();
+      const candidates = await this.repository.findUnitsByHostLike(normalised);
+      const exact = candidates.find((u) =>
+        (u.hosts ?? '')
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .includes(normalised),
+      );
+      if (exact) return exact;
+    }
+    return this.repository.findDefaultUnit();
+  }
+
+  /** No third-party providers are configured yet; the list is empty (issue 2). */
+  socialProviders(): SocialProvider[] {
+    return [];
+  }
+}
+
+function toChild(child: ChildRecord) {
+  return { id: child.id, realName: child.realName, gradeName: child.gradeName, className: child.className };
+}
+
+function toUnitConfig(unit: UnitRecord): UnitConfigData {
+  return {
+    unitId: unit.id,
+    unitName: unit.name,
+    unitEnName: unit.enName,
+    unitType: unit.unitType,
+    logoUrl: unit.logoFileId ? `/api/storage/show/unit/${encodeURIComponent(unit.id)}` : null,
+    footer: unit.footer,
+    link: safeLink(unit.footerLink),
+    helpCenter: unit.helpCenter === 1,
+    autoLogin: unit.autologin === 1,
+    decorationSet: normaliseDecorationSet(unit.decorationSet),
+  };
+}
+
+/** Only http(s) links leave the server: a `javascript:` footer link must never reach a page. */
+function safeLink(link: string | null): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Unparseable configuration becomes an empty object rather than breaking the login page. */
+function normaliseDecorationSet(raw: string | null): string {
+  if (!raw) return '{}';
+  try {
+    const parsed = JSON.parse(raw) as DecorationSet;
+    const baList = parsed.footerMsg?.baList?.map((entry) => ({
+      ...entry,
+      baUrl: entry.baUrl ? (safeLink(entry.baUrl) ?? undefined) : undefined,
+    }));
+    if (parsed.footerMsg && baList) parsed.footerMsg.baList = baList;
+    return JSON.stringify(parsed);
+  } catch {
+    return '{}';
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * Sessions (DESIGN.md §4): an access token (2 h) and a refresh token (30 days) per
+ * sign-in, grouped in a family. Refresh rotates the refresh token; presenting a used
+ * one again means it was stolen or replayed, so the whole family is revoked. The app
+ * client id of spec §4 is a third, single-use credential of the same family.
+ */
+import { randomUUID } from 'node:crypto';
+import { BodyStatus, ErrorCode } from '@campus/contracts/envelope';
+import { AppError, unauthorized } from '../../core/errors.ts';
+import { bilingual } from '../../core/messages.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { hashToken, newToken } from './tokens.ts';
+import type { SessionUserRecord, UaaRepository, UserRecord } from './uaa.repository.ts';
+
+export const ACCESS_TTL_MS = 2 * 60 * 60 * 1000;
+export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const CLIENT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Two tabs may refresh with the same cookie at the same moment. A second use this soon
+ * after the first is treated as that race, not as theft: it fails without revoking.
+ */
+export const REFRESH_RACE_GRACE_MS = 10_000;
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | undefined;
+  device: string | undefined;
+}
+
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  userClientId: string;
+  sessionId: string;
+  familyId: string;
+}
+
+export type SessionUser = SessionUserRecord;
+
+export class SessionService {
+  constructor(
+    private readonly repository: UaaRepository,
+    private readonly audit: AuditService,
+    private readonly clock: () => number,
+  ) {}
+
+  /** Starts a new sign-in: a new family with its access, refresh and app-client tokens. */
+  async issue(user: Pick<UserRecord, 'id'>, meta: RequestMeta, familyId: string = randomUUID()): Promise<IssuedSession> {
+    const now = this.clock();
+    const accessToken = newToken();
+    const refreshToken = newToken();
+    const userClientId = newToken();
+    const sessionId = randomUUID();
+    await this.repository.insertSession({
+      id: sessionId,
+      user_id: user.id,
+      family_id: familyId,
+      access_token_hash: hashToken(accessToken),
+      access_expires_at: now + ACCESS_TTL_MS,
+      revoked_at: null,
+      device: meta.device?.slice(0, 64) ?? null,
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 256) ?? null,
+      created_at: now,
+    });
+    await this.repository.insertRefreshToken({
+      id: randomUUID(),
+      family_id: familyId,
+      user_id: user.id,
+      token_hash: hashToken(refreshToken),
+      expires_at: now + REFRESH_TTL_MS,
+      used_at: null,
+      revoked_at: null,
+      created_at: now,
+    });
+    await this.repository.insertDeviceCredential({
+      id: randomUUID(),
+      kind: 'client',
+      user_id: user.id,
+      token_hash: hashToken(userClientId),
+      device_id: null,
+      family_id: familyId,
+      expires_at: now + CLIENT_TTL_MS,
+      used_at: null,
+      revoked_at: null,
+      created_at: now,
+    });
+    return { accessToken, refreshToken, userClientId, sessionId, familyId };
+  }
+
+  /** The signed-in user for an access token, or undefined when it is unknown, expired or revoked. */
+  async resolve(accessToken: string): Promise<SessionUser | undefined> {
+    const row = await this.repository.findSessionUser(hashToken(accessToken));
+    if (!row || row.revokedAt !== null || row.accessExpiresAt <= this.clock()) return undefined;
+    if (row.userStatus !== 1 || row.unitStatus !== 1) return undefined;
+    const { revokedAt: _revoked, ...user } = row;
+    return user;
+  }
+
+  /** Rotates a refresh token into a fresh session of the same family. */
+  async refresh(refreshToken: string, meta: RequestMeta): Promise<IssuedSession & { userId: string }> {
+    const now = this.clock();
+    const row = await this.repository.findRefreshToken(hashToken(refreshToken));
+    if (!row || row.revoked_at !== null || row.expires_at <= now) throw unauthorized();
+    if (row.used_at !== null || !(await this.repository.markRefreshUsed(row.id, now))) {
+      const usedAt = row.used_at ?? now;
+      if (now - usedAt > REFRESH_RACE_GRACE_MS) {
+        await this.repository.revokeFamily(row.family_id, now);
+        await this.audit.record('session.refresh_reuse', { userId: row.user_id, ip: meta.ip, detail: { familyId: row.family_id } });
+      }
+      throw unauthorized();
+    }
+    const user = await this.repository.findUserById(row.user_id);
+    if (!user || user.status !== 1 || user.unitStatus !== 1) throw unauthorized();
+    const issued = await this.issue(user, meta, row.family_id);
+    await this.repository.revokeOtherSessions(row.family_id, issued.sessionId, now);
+    return { ...issued, userId: user.id };
+  }
+
+  /** Spec §4: after a failed refresh, the app client signs in again with its client id. */
+  async loginWithClientId(userClientId: string, meta: RequestMeta): Promise<IssuedSession & { user: UserRecord }> {
+    const now = this.clock();
+    const row = await this.repository.findDeviceCredential('client', hashToken(userClientId));
+    if (!row || row.revoked_at !== null || row.expires_at <= now) throw unauthorized();
+    if (row.used_at !== null || !(await this.repository.markCredentialUsed(row.id, now))) {
+      if (row.family_id) await this.repository.revokeFamily(row.family_id, now);
+      await this.audit.record('session.client_reuse', { userId: row.user_id, ip: meta.ip });
+      throw unauthorized();
+    }
+    const user = await this.repository.findUserById(row.user_id);
+    if (!user || user.status !== 1 || user.unitStatus !== 1) throw unauthorized();
+    if (row.family_id) await this.repository.revokeFamily(row.family_id, now);
+    const issued = await this.issue(user, meta);
+    return { ...issued, user };
+  }
+
+  /**
+   * Re-login (spec §7): a still-valid access token, typically held by the desktop
+   * client, is exchanged for a browser session of its own. An expired token is refused.
+   */
+  async relogin(accessToken: string, meta: RequestMeta): Promise<IssuedSession & { user: SessionUser }> {
+    const user = await this.resolve(accessToken);
+    if (!user) throw unauthorized();
+    const issued = await this.issue({ id: user.userId }, meta);
+    await this.audit.record('session.relogin', { userId: user.userId, unitId: user.unitId, ip: meta.ip });
+    return { ...issued, user };
+  }
+
+  async logout(user: SessionUser, meta: RequestMeta): Promise<void> {
+    await this.repository.revokeFamily(user.familyId, this.clock());
+    await this.audit.record('logout', { userId: user.userId, unitId: user.unitId, ip: meta.ip });
+  }
+
+  /** Spec §6: linked teacher and parent accounts switch without a password. */
+  async switchTo(user: SessionUser, targetUserId: string, meta: RequestMeta): Promise<IssuedSession & { target: UserRecord }> {
+    if (targetUserId === user.userId) {
+      throw new AppError(
+        BodyStatus.badRequest,
+        ErrorCode.validation,
+        bilingual('已经是当前账号', 'This is already the current account'),
+        { fieldErrors: [{ field: 'userId', message: bilingual('已经是当前账号', 'This is already the current account') }] },
+      );
+    }
+    const target = (await this.repository.areLinked(user.userId, targetUserId))
+      ? await this.repository.findUserById(targetUserId)
+      : undefined;
+    if (!target || target.status !== 1 || target.unitStatus !== 1) {
+      throw new AppError(
+        BodyStatus.forbidden,
+        ErrorCode.notLinked,
+        bilingual('只能切换到已关联的教师或家长账号', 'You can only switch to your linked teacher or parent account'),
+      );
+    }
+    await this.repository.revokeFamily(user.familyId, this.clock());
+    const issued = await this.issue(target, meta);
+    await this.audit.record('account.switch', {
+      userId: user.userId,
+      unitId: user.unitId,
+      ip: meta.ip,
+      detail: { fromUserId: user.userId, toUserId: target.id },
+    });
+    return { ...issued, target };
+  }
+}
