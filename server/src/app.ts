@@ -35,6 +35,8 @@ export interface BuildOptions {
   /** Overridable in tests to cross time windows without waiting. */
   clock?: () => number;
   loginLimits?: Partial<LoginLimits>;
+  /** Namespace for Redis keys, so parallel test runs sharing one Redis stay apart. */
+  redisKeyPrefix?: string;
 }
 
 /** Spec §9 query-string limits, also applied to form bodies. */
@@ -109,7 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const uaaRepository = new UaaRepository(database.db);
   const sessions = new SessionService(uaaRepository, audit, clock);
   const ipFailures = redis
-    ? new RedisIpFailureCounter(redis, limits.ipWindowMs)
+    ? new RedisIpFailureCounter(redis, limits.ipWindowMs, `${options.redisKeyPrefix ?? 'campus:'}login-fail:ip:`)
     : new DatabaseIpFailureCounter(uaaRepository, limits.ipWindowMs);
   const login = new LoginService(uaaRepository, sessions, audit, ipFailures, limits, clock);
   const accounts = new AccountService(uaaRepository);

@@ -32,6 +32,10 @@ export class DatabaseIpFailureCounter implements IpFailureCounter {
   }
 }
 
+/**
+ * Fixed windows aligned to the clock: the key names the window, so a new window starts
+ * with a new key, and old keys expire on their own.
+ */
 export class RedisIpFailureCounter implements IpFailureCounter {
   constructor(
     private readonly redis: Redis,
@@ -39,14 +43,19 @@ export class RedisIpFailureCounter implements IpFailureCounter {
     private readonly prefix = 'campus:login-fail:ip:',
   ) {}
 
-  async current(ip: string): Promise<number> {
-    const value = await this.redis.get(this.prefix + ip);
+  private key(ip: string, now: number): string {
+    return `${this.prefix}${ip}:${Math.floor(now / this.windowMs)}`;
+  }
+
+  async current(ip: string, now: number): Promise<number> {
+    const value = await this.redis.get(this.key(ip, now));
     return value === null ? 0 : Number(value);
   }
 
-  async increment(ip: string): Promise<number> {
-    const key = this.prefix + ip;
-    const [[, count]] = (await this.redis.multi().incr(key).pexpire(key, this.windowMs, 'NX').exec()) as [[unknown, number]];
-    return count;
+  async increment(ip: string, now: number): Promise<number> {
+    const key = this.key(ip, now);
+    const results = await this.redis.multi().incr(key).pexpire(key, this.windowMs * 2).exec();
+    const count = results?.[0]?.[1];
+    return typeof count === 'number' ? count : 0;
   }
 }

@@ -1,0 +1,186 @@
+/**
+ * A real server on a real, fresh database for one test file: SQLite in a temp folder,
+ * or (API_DB=postgres) a new PostgreSQL database on TEST_DATABASE_URL's server, dropped
+ * afterwards. Redis is used when TEST_REDIS_URL is set. Requests go over HTTP.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../../../src/app.ts';
+import { loadConfig } from '../../../src/config.ts';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+export function dbKind(): DbKind {
+  return process.env.API_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  baseUrl: string;
+  kind: DbKind;
+  /** A client with its own cookie jar, as one browser would be. */
+  client(options?: ClientOptions): TestClient;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: BuildOptions & { demo?: boolean } = {}): Promise<TestServer> {
+  const kind = dbKind();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-'));
+  const suffix = randomBytes(6).toString('hex');
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (kind === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('API_DB=postgres needs TEST_DATABASE_URL');
+    const name = `campus_api_${suffix}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, PORT: '0' }),
+    databaseUrl,
+    redisUrl: process.env.TEST_REDIS_URL || undefined,
+    demo: options.demo ?? true,
+  };
+  const app = await buildApp(config, { logger: false, redisKeyPrefix: `campus-test-${suffix}:`, ...options });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    baseUrl,
+    kind,
+    client: (clientOptions) => new TestClient(baseUrl, clientOptions),
+    close: async () => {
+      await app.close();
+      await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ClientOptions {
+  /** The `device` header; null sends none (a cross-site form cannot set it). */
+  device?: string | null;
+  origin?: string;
+}
+
+export interface Reply<T = unknown> {
+  http: number;
+  headers: Headers;
+  body: { status: number; code?: string; message?: string; data?: T; fieldErrors?: { field: string; message: string }[] };
+  setCookies: string[];
+}
+
+type FormValue = string | number | boolean;
+
+/** A minimal browser: keeps cookies by name and path, sends the device header. */
+export class TestClient {
+  private readonly jar = new Map<string, { value: string; path: string }>();
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly options: ClientOptions = {},
+  ) {}
+
+  cookie(name: string): string | undefined {
+    return this.jar.get(name)?.value;
+  }
+
+  setCookie(name: string, value: string, cookiePath = '/'): void {
+    this.jar.set(name, { value, path: cookiePath });
+  }
+
+  clearCookies(): void {
+    this.jar.clear();
+  }
+
+  get<T = unknown>(url: string, headers: Record<string, string> = {}): Promise<Reply<T>> {
+    return this.request<T>('GET', url, undefined, headers);
+  }
+
+  /** Form-encoded, as the SDK sends (spec §7). */
+  postForm<T = unknown>(url: string, form: Record<string, FormValue>, headers: Record<string, string> = {}): Promise<Reply<T>> {
+    const body = new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString();
+    return this.request<T>('POST', url, body, { 'content-type': 'application/x-www-form-urlencoded', ...headers });
+  }
+
+  postJson<T = unknown>(url: string, json: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+    return this.request<T>('POST', url, JSON.stringify(json), { 'content-type': 'application/json', ...headers });
+  }
+
+  postRaw<T = unknown>(url: string, body: string, contentType: string, headers: Record<string, string> = {}): Promise<Reply<T>> {
+    return this.request<T>('POST', url, body, { 'content-type': contentType, ...headers });
+  }
+
+  async request<T>(method: string, url: string, body: string | undefined, headers: Record<string, string>): Promise<Reply<T>> {
+    const target = new URL(url, this.baseUrl);
+    const sendHeaders: Record<string, string> = { ...headers };
+    if (this.options.device !== null && !('device' in sendHeaders)) sendHeaders.device = this.options.device ?? 'pc:desktop';
+    if (this.options.origin) sendHeaders.origin = this.options.origin;
+    const cookies = [...this.jar.entries()]
+      .filter(([, c]) => target.pathname.startsWith(c.path))
+      .map(([name, c]) => `${name}=${c.value}`);
+    if (cookies.length > 0) sendHeaders.cookie = cookies.join('; ');
+    const response = await fetch(target, { method, headers: sendHeaders, body, redirect: 'manual' });
+    const setCookies = response.headers.getSetCookie();
+    for (const line of setCookies) this.store(line);
+    const text = await response.text();
+    let parsed: Reply<T>['body'];
+    try {
+      parsed = JSON.parse(text) as Reply<T>['body'];
+    } catch {
+      parsed = { status: -1, message: text };
+    }
+    return { http: response.status, headers: response.headers, body: parsed, setCookies };
+  }
+
+  private store(line: string): void {
+    const [pair, ...attributes] = line.split(';').map((s) => s.trim());
+    if (!pair) return;
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    const pathAttr = attributes.find((a) => a.toLowerCase().startsWith('path='));
+    const maxAge = attributes.find((a) => a.toLowerCase().startsWith('max-age='));
+    const expires = attributes.find((a) => a.toLowerCase().startsWith('expires='));
+    const expired = maxAge?.split('=')[1] === '0' || (expires !== undefined && new Date(expires.slice(8)).getTime() < Date.now());
+    if (expired || value === '') this.jar.delete(name);
+    else this.jar.set(name, { value, path: pathAttr ? pathAttr.slice(5) : '/' });
+  }
+}
+
+/** Demo accounts of DESIGN.md §3. */
+export const DEMO = {
+  admin: { username: 'admin', password: 'Admin@2026' },
+  teacher: { username: 'teacher', password: 'Teacher@2026' },
+  parent: { username: 'parent', password: 'Parent@2026' },
+  parent1: { username: 'parent1', password: 'Parent1@2026' },
+  staff: { username: 'staff', password: 'Staff@2026' },
+  area: { username: 'area', password: 'Area@2026' },
+} as const;
+
+export async function signIn(client: TestClient, account: { username: string; password: string }): Promise<Reply<{ accessToken: string; userClientId: string; rememberToken?: string; userType: number }>> {
+  const reply = await client.postForm<{ accessToken: string; userClientId: string; rememberToken?: string; userType: number }>(
+    '/api/uaa/oauth/login',
+    account,
+  );
+  if (reply.body.status !== 200) throw new Error(`sign-in as ${account.username} failed: ${JSON.stringify(reply.body)}`);
+  return reply;
+}
