@@ -19,11 +19,19 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      // Fastify plugins and handlers are async by contract, with or without an await inside.
+      '@typescript-eslint/require-await': 'off',
       // `export *` barrels hide the public surface of a package (STYLE.md anti-pattern 4).
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportAllDeclaration', message: 'No export * barrels: export names explicitly.' },
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'No export * barrels: export names explicitly.',
+        },
       ],
     },
   },
@@ -42,18 +50,34 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', 'react/*'], message: 'The SDK core has no React.' }] },
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*'], message: 'The SDK core has no React.' },
+          ],
+        },
       ],
     },
   },
   {
     // Only repositories and the db layer touch the database client (STYLE.md anti-pattern 1).
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/db/**', 'server/src/**/*.repository.ts', 'server/src/app.ts', 'server/src/main.ts', 'server/src/cli/**'],
+    ignores: [
+      'server/src/db/**',
+      'server/src/**/*.repository.ts',
+      'server/src/app.ts',
+      'server/src/main.ts',
+      'server/src/cli/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'kysely', message: 'Query the database only in *.repository.ts.' }, { name: 'better-sqlite3' }, { name: 'pg' }] },
+        {
+          paths: [
+            { name: 'kysely', message: 'Query the database only in *.repository.ts.' },
+            { name: 'better-sqlite3' },
+            { name: 'pg' },
+          ],
+        },
       ],
     },
   },

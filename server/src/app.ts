@@ -22,7 +22,10 @@ import { AuditService } from './modules/audit/audit.service.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { AccountService } from './modules/uaa/account.service.ts';
-import { DatabaseIpFailureCounter, RedisIpFailureCounter } from './modules/uaa/ip-failure-counter.ts';
+import {
+  DatabaseIpFailureCounter,
+  RedisIpFailureCounter,
+} from './modules/uaa/ip-failure-counter.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/uaa/login-limits.ts';
 import { LoginService } from './modules/uaa/login.service.ts';
 import { SessionService } from './modules/uaa/session.service.ts';
@@ -42,7 +45,10 @@ export interface BuildOptions {
 /** Spec §9 query-string limits, also applied to form bodies. */
 const QS_LIMITS = { allowDots: true, depth: 5, arrayLimit: 20, parameterLimit: 1000 } as const;
 
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const clock = options.clock ?? Date.now;
   const app = Fastify({
     logger:
@@ -50,19 +56,32 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? false
         : {
             level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'res.headers["set-cookie"]',
+            ],
           },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     routerOptions: { querystringParser: (query: string) => qs.parse(query, QS_LIMITS) },
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: {
+        coerceTypes: true,
+        removeAdditional: true,
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    : undefined;
   if (redis) {
     await redis.connect();
     app.addHook('onClose', async () => {
@@ -100,7 +119,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Campus Portal API', version: '0.1.0', description: 'Envelope: { status, code?, message?, data?, fieldErrors? }' },
+      info: {
+        title: 'Campus Portal API',
+        version: '0.1.0',
+        description: 'Envelope: { status, code?, message?, data?, fieldErrors? }',
+      },
       tags: [{ name: 'uaa' }, { name: 'storage' }, { name: 'system' }],
     },
   });
@@ -111,14 +134,31 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const uaaRepository = new UaaRepository(database.db);
   const sessions = new SessionService(uaaRepository, audit, clock);
   const ipFailures = redis
-    ? new RedisIpFailureCounter(redis, limits.ipWindowMs, `${options.redisKeyPrefix ?? 'campus:'}login-fail:ip:`)
+    ? new RedisIpFailureCounter(
+        redis,
+        limits.ipWindowMs,
+        `${options.redisKeyPrefix ?? 'campus:'}login-fail:ip:`,
+      )
     : new DatabaseIpFailureCounter(uaaRepository, limits.ipWindowMs);
   const login = new LoginService(uaaRepository, sessions, audit, ipFailures, limits, clock);
   const accounts = new AccountService(uaaRepository);
 
   registerAuth(app, (token) => sessions.resolve(token));
 
-  await app.register(systemRoutes({ pingDatabase: database.ping, ...(redis ? { pingRedis: () => redis.ping().then((r) => r === 'PONG', () => false) } : {}) }));
+  await app.register(
+    systemRoutes({
+      pingDatabase: () => database.ping(),
+      ...(redis
+        ? {
+            pingRedis: () =>
+              redis.ping().then(
+                (r) => r === 'PONG',
+                () => false,
+              ),
+          }
+        : {}),
+    }),
+  );
   await app.register(uaaRoutes({ login, sessions, accounts, secureCookies }));
   await app.register(pagesRoutes({ webRoot: config.webRoot }));
 
@@ -129,6 +169,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 declare module 'fastify' {
   interface FastifyInstance {
     /** Reached by tests and the CLI; routes receive their services explicitly. */
-    services: { audit: AuditService; sessions: SessionService; database: ReturnType<typeof openDatabase> };
+    services: {
+      audit: AuditService;
+      sessions: SessionService;
+      database: ReturnType<typeof openDatabase>;
+    };
   }
 }

@@ -36,4 +36,6 @@ try {
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const url = `http://${config.host}:${port}`;
-process.stdout.write(`\nCampus Portal is running at ${url}\n  login:    ${url}/login\n  API docs: ${url}/api/docs\n`);
+process.stdout.write(
+  `\nCampus Portal is running at ${url}\n  login:    ${url}/login\n  API docs: ${url}/api/docs\n`,
+);

@@ -4,6 +4,8 @@ import { Type, type Static } from 'typebox';
 export const HealthSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
   database: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('unavailable')])),
-  redis: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('off')])),
+  redis: Type.Optional(
+    Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('off')]),
+  ),
 });
 export type Health = Static<typeof HealthSchema>;

@@ -18,7 +18,9 @@ declare module 'fastify' {
   }
 }
 
-export function readAccessToken(request: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | undefined {
+export function readAccessToken(
+  request: FastifyRequest,
+): { token: string; via: 'bearer' | 'cookie' } | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice('Bearer '.length).trim();
@@ -28,7 +30,10 @@ export function readAccessToken(request: FastifyRequest): { token: string; via: 
   return cookie ? { token: cookie, via: 'cookie' } : undefined;
 }
 
-export function registerAuth(app: FastifyInstance, resolve: (token: string) => Promise<SessionUser | undefined>): void {
+export function registerAuth(
+  app: FastifyInstance,
+  resolve: (token: string) => Promise<SessionUser | undefined>,
+): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('accessToken', null);
   const requireSession: preHandlerAsyncHookHandler = async (request) => {

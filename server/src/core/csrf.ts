@@ -40,7 +40,10 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string | unde
     const body: Envelope<never> = {
       status: BodyStatus.forbidden,
       code: ErrorCode.csrf,
-      message: bilingual('请求来源校验失败，请刷新页面后重试', 'The request origin could not be verified; reload the page and try again'),
+      message: bilingual(
+        '请求来源校验失败，请刷新页面后重试',
+        'The request origin could not be verified; reload the page and try again',
+      ),
     };
     await reply.code(200).send(body);
   });

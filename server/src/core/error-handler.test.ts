@@ -6,14 +6,24 @@ describe('one error handler maps every failure to the envelope (DESIGN.md §4)',
   it('answers business outcomes with HTTP 200 and the status in the body', () => {
     expect(toEnvelope(unauthorized())).toEqual({
       httpStatus: 200,
-      body: { status: 401, code: 'unauthorized', message: '登录已失效，请重新登录|||Session expired, please sign in again' },
+      body: {
+        status: 401,
+        code: 'unauthorized',
+        message: '登录已失效，请重新登录|||Session expired, please sign in again',
+      },
     });
   });
 
   it('uses transport statuses only for transport failures', () => {
-    const media = Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 });
+    const media = Object.assign(new Error('x'), {
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+      statusCode: 415,
+    });
     expect(toEnvelope(media).httpStatus).toBe(415);
-    const large = Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 });
+    const large = Object.assign(new Error('x'), {
+      code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+      statusCode: 413,
+    });
     expect(toEnvelope(large).httpStatus).toBe(413);
   });
 
@@ -25,7 +35,9 @@ describe('one error handler maps every failure to the envelope (DESIGN.md §4)',
   });
 
   it('carries field errors of a domain validation error', () => {
-    const error = new AppError(400, 'validation_failed', '错|||Wrong' as never, { fieldErrors: [{ field: 'a', message: 'x' }] });
+    const error = new AppError(400, 'validation_failed', '错|||Wrong' as never, {
+      fieldErrors: [{ field: 'a', message: 'x' }],
+    });
     expect(toEnvelope(error).body.fieldErrors).toEqual([{ field: 'a', message: 'x' }]);
   });
 });

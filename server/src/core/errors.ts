@@ -18,19 +18,24 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = (message = bilingual('登录已失效，请重新登录', 'Session expired, please sign in again')) =>
-  new AppError(BodyStatus.unauthorized, ErrorCode.unauthorized, message);
+export const unauthorized = (
+  message = bilingual('登录已失效，请重新登录', 'Session expired, please sign in again'),
+) => new AppError(BodyStatus.unauthorized, ErrorCode.unauthorized, message);
 
-export const forbidden = (message = bilingual('没有权限执行此操作', 'You do not have permission to do this')) =>
-  new AppError(BodyStatus.forbidden, ErrorCode.forbidden, message);
+export const forbidden = (
+  message = bilingual('没有权限执行此操作', 'You do not have permission to do this'),
+) => new AppError(BodyStatus.forbidden, ErrorCode.forbidden, message);
 
-export const notFound = (message = bilingual('请求的资源不存在', 'The requested resource does not exist')) =>
-  new AppError(BodyStatus.notFound, ErrorCode.notFound, message);
+export const notFound = (
+  message = bilingual('请求的资源不存在', 'The requested resource does not exist'),
+) => new AppError(BodyStatus.notFound, ErrorCode.notFound, message);
 
 export const badRequest = (fieldErrors: FieldError[], message?: Bilingual) =>
   new AppError(
     BodyStatus.badRequest,
     ErrorCode.validation,
-    message ?? (fieldErrors.map((e) => e.message)[0] as Bilingual | undefined) ?? bilingual('请求参数有误', 'Invalid request'),
+    message ??
+      (fieldErrors.map((e) => e.message)[0] as Bilingual | undefined) ??
+      bilingual('请求参数有误', 'Invalid request'),
     { fieldErrors },
   );

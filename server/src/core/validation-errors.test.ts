@@ -3,12 +3,14 @@ import { toFieldErrors } from './validation-errors.ts';
 
 describe('schema issues become bilingual field errors (DESIGN.md §4)', () => {
   it('words a missing or empty login field exactly as spec §8', () => {
-    expect(toFieldErrors([{ keyword: 'required', instancePath: '', params: { missingProperty: 'username' } }])).toEqual([
-      { field: 'username', message: '用户名不能为空！|||User name cannot be empty!' },
-    ]);
-    expect(toFieldErrors([{ keyword: 'minLength', instancePath: '/password', params: { limit: 1 } }])).toEqual([
-      { field: 'password', message: '密码不能为空！|||Password cannot be empty!' },
-    ]);
+    expect(
+      toFieldErrors([
+        { keyword: 'required', instancePath: '', params: { missingProperty: 'username' } },
+      ]),
+    ).toEqual([{ field: 'username', message: '用户名不能为空！|||User name cannot be empty!' }]);
+    expect(
+      toFieldErrors([{ keyword: 'minLength', instancePath: '/password', params: { limit: 1 } }]),
+    ).toEqual([{ field: 'password', message: '密码不能为空！|||Password cannot be empty!' }]);
   });
 
   it('names the limit for length errors and the field for type errors', () => {

@@ -29,7 +29,10 @@ function label(field: string): readonly [string, string] {
 export function toFieldError(issue: SchemaIssue): FieldError {
   const field = fieldOf(issue);
   if (field === '') {
-    return { field: 'body', message: bilingual('请求内容缺失或格式错误', 'The request body is missing or malformed') };
+    return {
+      field: 'body',
+      message: bilingual('请求内容缺失或格式错误', 'The request body is missing or malformed'),
+    };
   }
   const [zh, en] = label(field);
   const limit = typeof issue.params.limit === 'number' ? issue.params.limit : undefined;
@@ -39,9 +42,21 @@ export function toFieldError(issue: SchemaIssue): FieldError {
     case 'minLength':
       return limit !== undefined && limit <= 1
         ? { field, message: bilingual(`${zh}不能为空！`, `${en} cannot be empty!`) }
-        : { field, message: bilingual(`${zh}至少${limit}个字符`, `${en} must be at least ${limit} characters`) };
+        : {
+            field,
+            message: bilingual(
+              `${zh}至少${limit}个字符`,
+              `${en} must be at least ${limit} characters`,
+            ),
+          };
     case 'maxLength':
-      return { field, message: bilingual(`${zh}不能超过${limit}个字符`, `${en} must be at most ${limit} characters`) };
+      return {
+        field,
+        message: bilingual(
+          `${zh}不能超过${limit}个字符`,
+          `${en} must be at most ${limit} characters`,
+        ),
+      };
     case 'type':
       return { field, message: bilingual(`${zh}类型不正确`, `${en} has the wrong type`) };
     default:

@@ -23,14 +23,20 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  * Opens the database named by `databaseUrl`: a `postgres://` URL means PostgreSQL,
  * anything else (unset) means the embedded SQLite file under `dataDir`.
  */
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): DatabaseHandle {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
   }
-  const file = url && url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(options.dataDir, 'portal.sqlite');
+  const file =
+    url && url.startsWith('sqlite:')
+      ? url.slice('sqlite:'.length)
+      : path.join(options.dataDir, 'portal.sqlite');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers continue while a writer commits; NORMAL sync is safe with WAL.
@@ -55,6 +61,6 @@ async function ping(db: Kysely<Database>): Promise<boolean> {
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -19,7 +19,12 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
     const client = server.client();
     const reply = await signIn(client, DEMO.teacher);
     expect(reply.http).toBe(200);
-    expect(reply.body.data).toMatchObject({ userType: 2, unitType: 2, openid: null, unionid: null });
+    expect(reply.body.data).toMatchObject({
+      userType: 2,
+      unitType: 2,
+      openid: null,
+      unionid: null,
+    });
     const access = reply.setCookies.find((c) => c.startsWith('ph_at='));
     const refresh = reply.setCookies.find((c) => c.startsWith('ph_rt='));
     expect(access).toMatch(/HttpOnly/);
@@ -31,7 +36,9 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
   });
 
   it('accepts a JSON body too and trims the user name', async () => {
-    const reply = await server.client().postJson(LOGIN, { username: '  teacher ', password: DEMO.teacher.password });
+    const reply = await server
+      .client()
+      .postJson(LOGIN, { username: '  teacher ', password: DEMO.teacher.password });
     expect(reply.body.status).toBe(200);
   });
 
@@ -40,26 +47,44 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
     const noName = await client.postForm(LOGIN, { username: '', password: 'x' });
     expect(noName.http).toBe(200);
     expect(noName.body.status).toBe(400);
-    expect(noName.body.fieldErrors).toEqual([{ field: 'username', message: '用户名不能为空！|||User name cannot be empty!' }]);
+    expect(noName.body.fieldErrors).toEqual([
+      { field: 'username', message: '用户名不能为空！|||User name cannot be empty!' },
+    ]);
     const blankName = await client.postForm(LOGIN, { username: '   ', password: 'x' });
-    expect(blankName.body.fieldErrors?.[0]?.message).toBe('用户名不能为空！|||User name cannot be empty!');
+    expect(blankName.body.fieldErrors?.[0]?.message).toBe(
+      '用户名不能为空！|||User name cannot be empty!',
+    );
     const noPassword = await client.postForm(LOGIN, { username: 'teacher', password: '' });
     expect(noPassword.body.status).toBe(400);
-    expect(noPassword.body.fieldErrors).toEqual([{ field: 'password', message: '密码不能为空！|||Password cannot be empty!' }]);
+    expect(noPassword.body.fieldErrors).toEqual([
+      { field: 'password', message: '密码不能为空！|||Password cannot be empty!' },
+    ]);
     const missing = await client.postForm(LOGIN, { password: 'x' });
-    expect(missing.body.fieldErrors?.[0]).toEqual({ field: 'username', message: '用户名不能为空！|||User name cannot be empty!' });
+    expect(missing.body.fieldErrors?.[0]).toEqual({
+      field: 'username',
+      message: '用户名不能为空！|||User name cannot be empty!',
+    });
   });
 
   it('rejects overlong and wrongly typed fields with a clear field message', async () => {
     const client = server.client();
     const long = await client.postForm(LOGIN, { username: 'x'.repeat(65), password: 'x' });
     expect(long.body.status).toBe(400);
-    expect(long.body.fieldErrors?.[0]).toEqual({ field: 'username', message: '用户名不能超过64个字符|||User name must be at most 64 characters' });
-    const longPassword = await client.postForm(LOGIN, { username: 'teacher', password: 'x'.repeat(257) });
+    expect(long.body.fieldErrors?.[0]).toEqual({
+      field: 'username',
+      message: '用户名不能超过64个字符|||User name must be at most 64 characters',
+    });
+    const longPassword = await client.postForm(LOGIN, {
+      username: 'teacher',
+      password: 'x'.repeat(257),
+    });
     expect(longPassword.body.fieldErrors?.[0]?.field).toBe('password');
     const wrongType = await client.postJson(LOGIN, { username: { nested: true }, password: 'x' });
     expect(wrongType.body.status).toBe(400);
-    expect(wrongType.body.fieldErrors?.[0]).toEqual({ field: 'username', message: '用户名类型不正确|||User name has the wrong type' });
+    expect(wrongType.body.fieldErrors?.[0]).toEqual({
+      field: 'username',
+      message: '用户名类型不正确|||User name has the wrong type',
+    });
     const notObject = await client.postJson(LOGIN, ['teacher']);
     expect(notObject.body.status).toBe(400);
   });
@@ -78,8 +103,15 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
   it('answers invalid_grant with the same words for a wrong password and an unknown account', async () => {
     const client = server.client();
     const wrong = await client.postForm(LOGIN, { username: 'staff', password: 'Wrong@2026' });
-    const unknown = await client.postForm(LOGIN, { username: 'nobody-here', password: 'Wrong@2026' });
-    expect(wrong.body).toEqual({ status: 400, code: 'invalid_grant', message: '用户名或密码错误|||Incorrect user name or password' });
+    const unknown = await client.postForm(LOGIN, {
+      username: 'nobody-here',
+      password: 'Wrong@2026',
+    });
+    expect(wrong.body).toEqual({
+      status: 400,
+      code: 'invalid_grant',
+      message: '用户名或密码错误|||Incorrect user name or password',
+    });
     expect(unknown.body).toEqual(wrong.body);
     expect(client.cookie('ph_at')).toBeUndefined();
   });
@@ -99,7 +131,11 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
     now += 15 * 60 * 1000 + 1;
     const afterLock = await client.postForm(LOGIN, DEMO.parent1);
     expect(afterLock.body.status).toBe(200);
-    const user = await server.app.services.database.db.selectFrom('users').select('id').where('login_name', '=', 'parent1').executeTakeFirstOrThrow();
+    const user = await server.app.services.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('login_name', '=', 'parent1')
+      .executeTakeFirstOrThrow();
     const actions = (await server.app.services.audit.listForUser(user.id)).map((a) => a.action);
     expect(actions).toContain('login.lockout');
     expect(actions).toContain('login.failure');
@@ -108,7 +144,8 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
 
   it('starts a new failure count once the 15-minute window has passed', async () => {
     const client = server.client();
-    for (let i = 0; i < 4; i++) await client.postForm(LOGIN, { username: 'area', password: 'Wrong@2026' });
+    for (let i = 0; i < 4; i++)
+      await client.postForm(LOGIN, { username: 'area', password: 'Wrong@2026' });
     now += 15 * 60 * 1000 + 1;
     const next = await client.postForm(LOGIN, { username: 'area', password: 'Wrong@2026' });
     expect(next.body.code).toBe('invalid_grant');
@@ -118,11 +155,17 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
   it('remembers a sign-in with a device-bound, single-use token instead of the password (DESIGN.md §5)', async () => {
     const client = server.client();
     const deviceId = 'device-0001-test';
-    const first = await client.postForm<{ rememberToken?: string }>(LOGIN, { ...DEMO.staff, rememberMe: true, deviceId });
+    const first = await client.postForm<{ rememberToken?: string }>(LOGIN, {
+      ...DEMO.staff,
+      rememberMe: true,
+      deviceId,
+    });
     const token = first.body.data?.rememberToken;
     expect(token).toBeTruthy();
     expect(token).not.toContain(DEMO.staff.password);
-    const otherDevice = await server.client().postForm(LOGIN, { username: 'staff', rememberToken: token!, deviceId: 'device-9999-evil' });
+    const otherDevice = await server
+      .client()
+      .postForm(LOGIN, { username: 'staff', rememberToken: token!, deviceId: 'device-9999-evil' });
     expect(otherDevice.body.code).toBe('invalid_grant');
     const remembered = await server.client().postForm<{ rememberToken?: string }>(LOGIN, {
       username: 'staff',
@@ -133,9 +176,17 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
     expect(remembered.body.status).toBe(200);
     expect(remembered.body.data?.rememberToken).toBeTruthy();
     expect(remembered.body.data?.rememberToken).not.toBe(token);
-    const replay = await server.client().postForm(LOGIN, { username: 'staff', rememberToken: token!, deviceId });
+    const replay = await server
+      .client()
+      .postForm(LOGIN, { username: 'staff', rememberToken: token!, deviceId });
     expect(replay.body.code).toBe('invalid_grant');
-    const wrongUser = await server.client().postForm(LOGIN, { username: 'teacher', rememberToken: remembered.body.data!.rememberToken!, deviceId });
+    const wrongUser = await server
+      .client()
+      .postForm(LOGIN, {
+        username: 'teacher',
+        rememberToken: remembered.body.data!.rememberToken!,
+        deviceId,
+      });
     expect(wrongUser.body.code).toBe('invalid_grant');
   });
 

@@ -17,10 +17,16 @@ afterAll(async () => server.close());
 describe(`GET /api/uaa/oauth/me on ${process.env.API_DB ?? 'sqlite'}`, () => {
   it('answers 401 in the body without a session, with a bad cookie, and with a bad bearer token', async () => {
     const client = server.client();
-    expect((await client.get('/api/uaa/oauth/me')).body).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect((await client.get('/api/uaa/oauth/me')).body).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+    });
     client.setCookie('ph_at', 'not-a-token');
     expect((await client.get('/api/uaa/oauth/me')).body.status).toBe(401);
-    expect((await server.client().get('/api/uaa/oauth/me', { authorization: 'Bearer nope' })).body.status).toBe(401);
+    expect(
+      (await server.client().get('/api/uaa/oauth/me', { authorization: 'Bearer nope' })).body
+        .status,
+    ).toBe(401);
   });
 
   it('returns the spec §3 session state for a teacher, with the linked parent account', async () => {
@@ -29,7 +35,13 @@ describe(`GET /api/uaa/oauth/me on ${process.env.API_DB ?? 'sqlite'}`, () => {
     const me = await client.get<MeData>('/api/uaa/oauth/me');
     expect(me.body.status).toBe(200);
     const data = me.body.data!;
-    expect(data).toMatchObject({ userType: 2, unitType: 2, loginName: 'teacher', langType: 'zh-CN', currentLayout: 'top' });
+    expect(data).toMatchObject({
+      userType: 2,
+      unitType: 2,
+      loginName: 'teacher',
+      langType: 'zh-CN',
+      currentLayout: 'top',
+    });
     expect(data.accessToken).toBe(login.body.data!.accessToken);
     expect(data.themeColor.toLowerCase()).toBe('#457cd6');
     expect(data.unitName).toBeTruthy();
@@ -53,7 +65,11 @@ describe(`GET /api/uaa/oauth/me on ${process.env.API_DB ?? 'sqlite'}`, () => {
 
   it('accepts Authorization: Bearer for app clients', async () => {
     const login = await signIn(server.client(), DEMO.staff);
-    const reply = await server.client({ device: null }).get<MeData>('/api/uaa/oauth/me', { authorization: `Bearer ${login.body.data!.accessToken}` });
+    const reply = await server
+      .client({ device: null })
+      .get<MeData>('/api/uaa/oauth/me', {
+        authorization: `Bearer ${login.body.data!.accessToken}`,
+      });
     expect(reply.body.data?.userType).toBe(4);
   });
 
@@ -78,7 +94,9 @@ describe('GET /api/uaa/oauth/refresh', () => {
     await signIn(client, DEMO.teacher);
     const oldAccess = client.cookie('ph_at');
     const oldRefresh = client.cookie('ph_rt');
-    const reply = await client.get<{ accessToken: string; userType: number }>('/api/uaa/oauth/refresh');
+    const reply = await client.get<{ accessToken: string; userType: number }>(
+      '/api/uaa/oauth/refresh',
+    );
     expect(reply.body.status).toBe(200);
     expect(reply.body.data?.userType).toBe(2);
     expect(client.cookie('ph_at')).not.toBe(oldAccess);
@@ -111,10 +129,22 @@ describe('GET /api/uaa/oauth/refresh', () => {
     expect((await thief.get('/api/uaa/oauth/refresh')).body.status).toBe(401);
     expect((await client.get('/api/uaa/oauth/me')).body.status).toBe(401);
     expect((await client.get('/api/uaa/oauth/refresh')).body.status).toBe(401);
-    const clientLogin = await server.client().postForm('/api/uaa/oauth/login_user_client', { userClientId: login.body.data!.userClientId });
+    const clientLogin = await server
+      .client()
+      .postForm('/api/uaa/oauth/login_user_client', {
+        userClientId: login.body.data!.userClientId,
+      });
     expect(clientLogin.body.status).toBe(401);
-    const userId = (await server.app.services.database.db.selectFrom('users').select('id').where('login_name', '=', 'teacher').executeTakeFirstOrThrow()).id;
-    expect((await server.app.services.audit.listForUser(userId)).map((a) => a.action)).toContain('session.refresh_reuse');
+    const userId = (
+      await server.app.services.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('login_name', '=', 'teacher')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await server.app.services.audit.listForUser(userId)).map((a) => a.action)).toContain(
+      'session.refresh_reuse',
+    );
   });
 
   it('refuses a refresh without the device header (CSRF)', async () => {
@@ -144,8 +174,16 @@ describe('POST /api/uaa/oauth/logout', () => {
     replay.setCookie('ph_rt', refresh, '/api/uaa/oauth/refresh');
     expect((await replay.get('/api/uaa/oauth/me')).body.status).toBe(401);
     expect((await replay.get('/api/uaa/oauth/refresh')).body.status).toBe(401);
-    const userId = (await server.app.services.database.db.selectFrom('users').select('id').where('login_name', '=', 'parent').executeTakeFirstOrThrow()).id;
-    expect((await server.app.services.audit.listForUser(userId)).map((a) => a.action)).toContain('logout');
+    const userId = (
+      await server.app.services.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('login_name', '=', 'parent')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await server.app.services.audit.listForUser(userId)).map((a) => a.action)).toContain(
+      'logout',
+    );
   });
 
   it('refuses a cookie-authenticated logout without the device header or same origin (CSRF)', async () => {
@@ -164,35 +202,55 @@ describe('POST /api/uaa/oauth/login_user_client', () => {
     const empty = await client.postForm('/api/uaa/oauth/login_user_client', { userClientId: '' });
     expect(empty.body.status).toBe(400);
     expect(empty.body.fieldErrors?.[0]?.field).toBe('userClientId');
-    const long = await client.postForm('/api/uaa/oauth/login_user_client', { userClientId: 'x'.repeat(300) });
+    const long = await client.postForm('/api/uaa/oauth/login_user_client', {
+      userClientId: 'x'.repeat(300),
+    });
     expect(long.body.status).toBe(400);
-    expect((await client.postForm('/api/uaa/oauth/login_user_client', { userClientId: 'unknown' })).body.status).toBe(401);
+    expect(
+      (await client.postForm('/api/uaa/oauth/login_user_client', { userClientId: 'unknown' })).body
+        .status,
+    ).toBe(401);
   });
 
   it('signs the app client in once with its client id; a replay is refused', async () => {
     const first = await signIn(server.client(), DEMO.teacher);
     const clientId = first.body.data!.userClientId;
     const app = server.client();
-    const reply = await app.postForm<{ userClientId: string; userType: number }>('/api/uaa/oauth/login_user_client', { userClientId: clientId });
+    const reply = await app.postForm<{ userClientId: string; userType: number }>(
+      '/api/uaa/oauth/login_user_client',
+      { userClientId: clientId },
+    );
     expect(reply.body.status).toBe(200);
     expect(reply.body.data?.userType).toBe(2);
     expect(reply.body.data?.userClientId).not.toBe(clientId);
     expect((await app.get('/api/uaa/oauth/me')).body.status).toBe(200);
-    expect((await server.client().postForm('/api/uaa/oauth/login_user_client', { userClientId: clientId })).body.status).toBe(401);
+    expect(
+      (
+        await server
+          .client()
+          .postForm('/api/uaa/oauth/login_user_client', { userClientId: clientId })
+      ).body.status,
+    ).toBe(401);
   });
 });
 
 describe('POST /api/uaa/oauth/relogin', () => {
   it('validates its input and refuses an unknown token', async () => {
     const client = server.client();
-    expect((await client.postForm('/api/uaa/oauth/relogin', {})).body.fieldErrors?.[0]?.field).toBe('accessToken');
-    expect((await client.postForm('/api/uaa/oauth/relogin', { accessToken: 'nope' })).body.status).toBe(401);
+    expect((await client.postForm('/api/uaa/oauth/relogin', {})).body.fieldErrors?.[0]?.field).toBe(
+      'accessToken',
+    );
+    expect(
+      (await client.postForm('/api/uaa/oauth/relogin', { accessToken: 'nope' })).body.status,
+    ).toBe(401);
   });
 
   it('exchanges a valid access token for a browser session of the same user', async () => {
     const desktop = await signIn(server.client(), DEMO.staff);
     const browser = server.client();
-    const reply = await browser.postForm<{ userType: number }>('/api/uaa/oauth/relogin', { accessToken: desktop.body.data!.accessToken });
+    const reply = await browser.postForm<{ userType: number }>('/api/uaa/oauth/relogin', {
+      accessToken: desktop.body.data!.accessToken,
+    });
     expect(reply.body.status).toBe(200);
     expect(reply.body.data?.userType).toBe(4);
     expect((await browser.get<MeData>('/api/uaa/oauth/me')).body.data?.loginName).toBe('staff');

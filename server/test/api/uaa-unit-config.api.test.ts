@@ -30,9 +30,14 @@ describe(`unit config on ${process.env.API_DB ?? 'sqlite'}`, () => {
   });
 
   it('answers a named unit, and 404 in the body for an unknown one', async () => {
-    const units = await server.app.services.database.db.selectFrom('units').select(['id', 'unit_type']).execute();
+    const units = await server.app.services.database.db
+      .selectFrom('units')
+      .select(['id', 'unit_type'])
+      .execute();
     const area = units.find((u) => u.unit_type === 1)!;
-    const reply = await server.client().get<UnitConfigData>(`/api/uaa/oauth/login/unit_config?unitId=${area.id}`);
+    const reply = await server
+      .client()
+      .get<UnitConfigData>(`/api/uaa/oauth/login/unit_config?unitId=${area.id}`);
     expect(reply.body.data?.unitType).toBe(1);
     const unknown = await server.client().get('/api/uaa/oauth/login/unit_config?unitId=nope');
     expect(unknown.http).toBe(200);
@@ -40,7 +45,9 @@ describe(`unit config on ${process.env.API_DB ?? 'sqlite'}`, () => {
   });
 
   it('validates unitId', async () => {
-    const long = await server.client().get(`/api/uaa/oauth/login/unit_config?unitId=${'x'.repeat(65)}`);
+    const long = await server
+      .client()
+      .get(`/api/uaa/oauth/login/unit_config?unitId=${'x'.repeat(65)}`);
     expect(long.body.status).toBe(400);
     expect(long.body.fieldErrors?.[0]?.field).toBe('unitId');
     const empty = await server.client().get('/api/uaa/oauth/login/unit_config?unitId=');
@@ -50,8 +57,14 @@ describe(`unit config on ${process.env.API_DB ?? 'sqlite'}`, () => {
   it('never passes a javascript: footer link through', async () => {
     const db = server.app.services.database.db;
     const units = await db.selectFrom('units').select(['id']).where('unit_type', '=', 1).execute();
-    await db.updateTable('units').set({ footer_link: 'javascript:alert(1)', decoration_set: 'not json' }).where('id', '=', units[0]!.id).execute();
-    const reply = await server.client().get<UnitConfigData>(`/api/uaa/oauth/login/unit_config?unitId=${units[0]!.id}`);
+    await db
+      .updateTable('units')
+      .set({ footer_link: 'javascript:alert(1)', decoration_set: 'not json' })
+      .where('id', '=', units[0]!.id)
+      .execute();
+    const reply = await server
+      .client()
+      .get<UnitConfigData>(`/api/uaa/oauth/login/unit_config?unitId=${units[0]!.id}`);
     expect(reply.body.data?.link).toBeNull();
     expect(reply.body.data?.decorationSet).toBe('{}');
   });
@@ -59,6 +72,9 @@ describe(`unit config on ${process.env.API_DB ?? 'sqlite'}`, () => {
 
 describe('GET /api/uaa/social/info', () => {
   it('answers an empty list while no provider is configured', async () => {
-    expect((await server.client().get('/api/uaa/social/info')).body).toEqual({ status: 200, data: [] });
+    expect((await server.client().get('/api/uaa/social/info')).body).toEqual({
+      status: 200,
+      data: [],
+    });
   });
 });

@@ -125,7 +125,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ip', 'text')
     .addColumn('detail', 'text')
     .execute();
-  await db.schema.createIndex('audit_log_user_idx').on('audit_log').columns(['user_id', 'at']).execute();
+  await db.schema
+    .createIndex('audit_log_user_idx')
+    .on('audit_log')
+    .columns(['user_id', 'at'])
+    .execute();
 
   await db.schema
     .createTable('ip_failures')
@@ -181,7 +185,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('content', 'text')
     .addColumn('read_at', 'bigint')
     .execute();
-  await db.schema.createIndex('messages_user_idx').on('messages').columns(['user_id', 'read_at']).execute();
+  await db.schema
+    .createIndex('messages_user_idx')
+    .on('messages')
+    .columns(['user_id', 'read_at'])
+    .execute();
 
   await db.schema
     .createTable('todos')

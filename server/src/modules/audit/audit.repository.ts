@@ -29,7 +29,10 @@ export class AuditRepository {
   }
 
   /** Most recent first; used by tests and, later, by the admin screens. */
-  async listForUser(userId: string, limit = 50): Promise<{ action: string; at: number; detail: string | null }[]> {
+  async listForUser(
+    userId: string,
+    limit = 50,
+  ): Promise<{ action: string; at: number; detail: string | null }[]> {
     return this.db
       .selectFrom('audit_log')
       .select(['action', 'at', 'detail'])

@@ -35,11 +35,15 @@ export function pagesRoutes(deps: PagesRouteDeps): FastifyPluginAsync {
       for (const url of page.paths) {
         app.get(url, { schema: { hide: true } }, async (_request, reply) => {
           if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
-          return reply.header('Cache-Control', 'no-cache').sendFile(page.file, deps.webRoot, { maxAge: 0, immutable: false });
+          return reply
+            .header('Cache-Control', 'no-cache')
+            .sendFile(page.file, deps.webRoot, { maxAge: 0, immutable: false });
         });
       }
     }
 
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(DESKTOP_PATH));
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.redirect(DESKTOP_PATH),
+    );
   };
 }

@@ -12,7 +12,11 @@ export interface SystemRouteDeps {
 
 export function systemRoutes(deps: SystemRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.get('/healthz', { schema: { tags: ['system'], response: { 200: HealthSchema } } }, async () => ({ status: 'ok' as const }));
+    app.get(
+      '/healthz',
+      { schema: { tags: ['system'], response: { 200: HealthSchema } } },
+      async () => ({ status: 'ok' as const }),
+    );
 
     app.get(
       '/readyz',

@@ -17,8 +17,12 @@ export class AccountService {
   async me(user: SessionUser, accessToken: string): Promise<MeData> {
     // Children matter only to parents (spec §6); the linked account to teachers and parents.
     const [children, linked] = await Promise.all([
-      user.userType === 3 ? this.repository.listChildren(user.userId) : Promise.resolve<ChildRecord[]>([]),
-      user.userType === 2 || user.userType === 3 ? this.repository.findLinkedAccount(user.userId) : Promise.resolve(undefined),
+      user.userType === 3
+        ? this.repository.listChildren(user.userId)
+        : Promise.resolve<ChildRecord[]>([]),
+      user.userType === 2 || user.userType === 3
+        ? this.repository.findLinkedAccount(user.userId)
+        : Promise.resolve(undefined),
     ]);
     const current = children.find((c) => c.id === user.currentChildId) ?? children[0] ?? null;
     return {
@@ -35,7 +39,9 @@ export class AccountService {
       superman: user.superman,
       accessToken,
       // A unit without separate campuses is its own single campus.
-      campusUnits: JSON.stringify([{ campusId: user.unitId, name: user.unitName, enName: user.unitEnName }]),
+      campusUnits: JSON.stringify([
+        { campusId: user.unitId, name: user.unitName, enName: user.unitEnName },
+      ]),
       chirdenId: current?.id ?? null,
       chirdenName: current?.realName ?? null,
       chirdenList: children.map(toChild),
@@ -83,7 +89,12 @@ export class AccountService {
 }
 
 function toChild(child: ChildRecord) {
-  return { id: child.id, realName: child.realName, gradeName: child.gradeName, className: child.className };
+  return {
+    id: child.id,
+    realName: child.realName,
+    gradeName: child.gradeName,
+    className: child.className,
+  };
 }
 
 function toUnitConfig(unit: UnitRecord): UnitConfigData {

@@ -54,7 +54,11 @@ export class RedisIpFailureCounter implements IpFailureCounter {
 
   async increment(ip: string, now: number): Promise<number> {
     const key = this.key(ip, now);
-    const results = await this.redis.multi().incr(key).pexpire(key, this.windowMs * 2).exec();
+    const results = await this.redis
+      .multi()
+      .incr(key)
+      .pexpire(key, this.windowMs * 2)
+      .exec();
     const count = results?.[0]?.[1];
     return typeof count === 'number' ? count : 0;
   }

@@ -6,7 +6,11 @@ const fresh = { failedCount: 0, firstFailedAt: null, lockedUntil: null };
 
 describe('account lockout (DESIGN.md §5: 5 failures in 15 minutes lock for 15 minutes)', () => {
   it('uses the DESIGN.md numbers, and a generous per-address limit of at least 300', () => {
-    expect(DEFAULT_LOGIN_LIMITS).toMatchObject({ accountFailures: 5, accountWindowMs: 15 * MIN, accountLockMs: 15 * MIN });
+    expect(DEFAULT_LOGIN_LIMITS).toMatchObject({
+      accountFailures: 5,
+      accountWindowMs: 15 * MIN,
+      accountLockMs: 15 * MIN,
+    });
     expect(DEFAULT_LOGIN_LIMITS.ipFailures).toBeGreaterThanOrEqual(300);
     expect(DEFAULT_LOGIN_LIMITS.ipWindowMs).toBe(15 * MIN);
   });

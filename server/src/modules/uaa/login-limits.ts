@@ -36,8 +36,13 @@ export function isLocked(state: AccountFailureState, now: number): boolean {
  * The account's state after one more failure. A failure outside the window starts a
  * new count; the failure that reaches the limit sets the lock.
  */
-export function afterFailure(state: AccountFailureState, now: number, limits: LoginLimits): AccountFailureState & { justLocked: boolean } {
-  const inWindow = state.firstFailedAt !== null && now - state.firstFailedAt < limits.accountWindowMs;
+export function afterFailure(
+  state: AccountFailureState,
+  now: number,
+  limits: LoginLimits,
+): AccountFailureState & { justLocked: boolean } {
+  const inWindow =
+    state.firstFailedAt !== null && now - state.firstFailedAt < limits.accountWindowMs;
   const failedCount = inWindow ? state.failedCount + 1 : 1;
   const firstFailedAt = inWindow ? state.firstFailedAt : now;
   const reached = failedCount >= limits.accountFailures;

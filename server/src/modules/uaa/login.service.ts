@@ -11,7 +11,12 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { IpFailureCounter } from './ip-failure-counter.ts';
 import { afterFailure, isLocked, type LoginLimits } from './login-limits.ts';
 import { decoyHash, verifyPassword } from './password.ts';
-import { REMEMBER_TTL_MS, type IssuedSession, type RequestMeta, type SessionService } from './session.service.ts';
+import {
+  REMEMBER_TTL_MS,
+  type IssuedSession,
+  type RequestMeta,
+  type SessionService,
+} from './session.service.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { UaaRepository, UserRecord } from './uaa.repository.ts';
 
@@ -46,7 +51,10 @@ const accountDisabled = () =>
   new AppError(
     BodyStatus.forbidden,
     ErrorCode.accountDisabled,
-    bilingual('账号已停用，请联系管理员', 'This account is disabled; please contact the administrator'),
+    bilingual(
+      '账号已停用，请联系管理员',
+      'This account is disabled; please contact the administrator',
+    ),
   );
 
 export interface LoginResult {
@@ -69,10 +77,14 @@ export class LoginService {
     const username = body.username.trim();
     const password = body.password ?? '';
     if (username === '') {
-      throw badRequest([{ field: 'username', message: bilingual('用户名不能为空！', 'User name cannot be empty!') }]);
+      throw badRequest([
+        { field: 'username', message: bilingual('用户名不能为空！', 'User name cannot be empty!') },
+      ]);
     }
     if (password === '' && !body.rememberToken) {
-      throw badRequest([{ field: 'password', message: bilingual('密码不能为空！', 'Password cannot be empty!') }]);
+      throw badRequest([
+        { field: 'password', message: bilingual('密码不能为空！', 'Password cannot be empty!') },
+      ]);
     }
     const now = this.clock();
     if ((await this.ipFailures.current(meta.ip, now)) >= this.limits.ipFailures) {
@@ -81,20 +93,33 @@ export class LoginService {
     }
 
     const user = await this.repository.findUserByLoginName(username);
-    if (user && isLocked(user, now)) throw accountLocked(Math.ceil(((user.lockedUntil ?? now) - now) / 60000));
+    if (user && isLocked(user, now))
+      throw accountLocked(Math.ceil(((user.lockedUntil ?? now) - now) / 60000));
 
-    const verified = password !== '' ? await this.checkPassword(user, password) : await this.checkRememberToken(user, body);
+    const verified =
+      password !== ''
+        ? await this.checkPassword(user, password)
+        : await this.checkRememberToken(user, body);
     if (!user || !verified) {
       const justLocked = await this.recordFailure(user, username, meta, now);
-      throw justLocked ? accountLocked(Math.ceil(this.limits.accountLockMs / 60000)) : invalidGrant();
+      throw justLocked
+        ? accountLocked(Math.ceil(this.limits.accountLockMs / 60000))
+        : invalidGrant();
     }
     if (user.status !== 1 || user.unitStatus !== 1) throw accountDisabled();
 
     if (user.failedCount > 0 || user.lockedUntil !== null) {
-      await this.repository.setFailureState(user.id, { failedCount: 0, firstFailedAt: null, lockedUntil: null });
+      await this.repository.setFailureState(user.id, {
+        failedCount: 0,
+        firstFailedAt: null,
+        lockedUntil: null,
+      });
     }
     const session = await this.sessions.issue(user, meta);
-    const rememberToken = body.rememberMe && body.deviceId ? await this.issueRememberToken(user, body.deviceId) : undefined;
+    const rememberToken =
+      body.rememberMe && body.deviceId
+        ? await this.issueRememberToken(user, body.deviceId)
+        : undefined;
     await this.audit.record('login.success', {
       userId: user.id,
       unitId: user.unitId,
@@ -111,10 +136,16 @@ export class LoginService {
   }
 
   /** A remember token is single-use and bound to the device that asked for it. */
-  private async checkRememberToken(user: UserRecord | undefined, body: LoginBody): Promise<boolean> {
+  private async checkRememberToken(
+    user: UserRecord | undefined,
+    body: LoginBody,
+  ): Promise<boolean> {
     if (!user || !body.rememberToken || !body.deviceId) return false;
     const now = this.clock();
-    const row = await this.repository.findDeviceCredential('remember', hashToken(body.rememberToken));
+    const row = await this.repository.findDeviceCredential(
+      'remember',
+      hashToken(body.rememberToken),
+    );
     if (!row || row.user_id !== user.id || row.device_id !== body.deviceId) return false;
     if (row.revoked_at !== null || row.expires_at <= now) return false;
     if (!(await this.repository.markCredentialUsed(row.id, now))) {
@@ -144,7 +175,12 @@ export class LoginService {
   }
 
   /** Counts the failure for the address and the account; true when it just locked the account. */
-  private async recordFailure(user: UserRecord | undefined, username: string, meta: RequestMeta, now: number): Promise<boolean> {
+  private async recordFailure(
+    user: UserRecord | undefined,
+    username: string,
+    meta: RequestMeta,
+    now: number,
+  ): Promise<boolean> {
     await this.ipFailures.increment(meta.ip, now);
     await this.audit.record('login.failure', {
       userId: user?.id ?? null,

@@ -7,7 +7,11 @@ import type { FastifyReply } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_PATH } from '@campus/contracts/uaa';
 import { ACCESS_TTL_MS, REFRESH_TTL_MS } from './session.service.ts';
 
-export function setSessionCookies(reply: FastifyReply, tokens: { accessToken: string; refreshToken: string }, secure: boolean): void {
+export function setSessionCookies(
+  reply: FastifyReply,
+  tokens: { accessToken: string; refreshToken: string },
+  secure: boolean,
+): void {
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
     httpOnly: true,
     sameSite: 'lax',
@@ -26,5 +30,10 @@ export function setSessionCookies(reply: FastifyReply, tokens: { accessToken: st
 
 export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(ACCESS_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH, httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(REFRESH_COOKIE, {
+    path: REFRESH_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+  });
 }

@@ -46,7 +46,11 @@ export class SessionService {
   ) {}
 
   /** Starts a new sign-in: a new family with its access, refresh and app-client tokens. */
-  async issue(user: Pick<UserRecord, 'id'>, meta: RequestMeta, familyId: string = randomUUID()): Promise<IssuedSession> {
+  async issue(
+    user: Pick<UserRecord, 'id'>,
+    meta: RequestMeta,
+    familyId: string = randomUUID(),
+  ): Promise<IssuedSession> {
     const now = this.clock();
     const accessToken = newToken();
     const refreshToken = newToken();
@@ -99,7 +103,10 @@ export class SessionService {
   }
 
   /** Rotates a refresh token into a fresh session of the same family. */
-  async refresh(refreshToken: string, meta: RequestMeta): Promise<IssuedSession & { userId: string }> {
+  async refresh(
+    refreshToken: string,
+    meta: RequestMeta,
+  ): Promise<IssuedSession & { userId: string }> {
     const now = this.clock();
     const row = await this.repository.findRefreshToken(hashToken(refreshToken));
     if (!row || row.revoked_at !== null || row.expires_at <= now) throw unauthorized();
@@ -107,7 +114,11 @@ export class SessionService {
       const usedAt = row.used_at ?? now;
       if (now - usedAt > REFRESH_RACE_GRACE_MS) {
         await this.repository.revokeFamily(row.family_id, now);
-        await this.audit.record('session.refresh_reuse', { userId: row.user_id, ip: meta.ip, detail: { familyId: row.family_id } });
+        await this.audit.record('session.refresh_reuse', {
+          userId: row.user_id,
+          ip: meta.ip,
+          detail: { familyId: row.family_id },
+        });
       }
       throw unauthorized();
     }
@@ -119,7 +130,10 @@ export class SessionService {
   }
 
   /** Spec §4: after a failed refresh, the app client signs in again with its client id. */
-  async loginWithClientId(userClientId: string, meta: RequestMeta): Promise<IssuedSession & { user: UserRecord }> {
+  async loginWithClientId(
+    userClientId: string,
+    meta: RequestMeta,
+  ): Promise<IssuedSession & { user: UserRecord }> {
     const now = this.clock();
     const row = await this.repository.findDeviceCredential('client', hashToken(userClientId));
     if (!row || row.revoked_at !== null || row.expires_at <= now) throw unauthorized();
@@ -139,11 +153,18 @@ export class SessionService {
    * Re-login (spec §7): a still-valid access token, typically held by the desktop
    * client, is exchanged for a browser session of its own. An expired token is refused.
    */
-  async relogin(accessToken: string, meta: RequestMeta): Promise<IssuedSession & { user: SessionUser }> {
+  async relogin(
+    accessToken: string,
+    meta: RequestMeta,
+  ): Promise<IssuedSession & { user: SessionUser }> {
     const user = await this.resolve(accessToken);
     if (!user) throw unauthorized();
     const issued = await this.issue({ id: user.userId }, meta);
-    await this.audit.record('session.relogin', { userId: user.userId, unitId: user.unitId, ip: meta.ip });
+    await this.audit.record('session.relogin', {
+      userId: user.userId,
+      unitId: user.unitId,
+      ip: meta.ip,
+    });
     return { ...issued, user };
   }
 
@@ -153,13 +174,24 @@ export class SessionService {
   }
 
   /** Spec §6: linked teacher and parent accounts switch without a password. */
-  async switchTo(user: SessionUser, targetUserId: string, meta: RequestMeta): Promise<IssuedSession & { target: UserRecord }> {
+  async switchTo(
+    user: SessionUser,
+    targetUserId: string,
+    meta: RequestMeta,
+  ): Promise<IssuedSession & { target: UserRecord }> {
     if (targetUserId === user.userId) {
       throw new AppError(
         BodyStatus.badRequest,
         ErrorCode.validation,
         bilingual('已经是当前账号', 'This is already the current account'),
-        { fieldErrors: [{ field: 'userId', message: bilingual('已经是当前账号', 'This is already the current account') }] },
+        {
+          fieldErrors: [
+            {
+              field: 'userId',
+              message: bilingual('已经是当前账号', 'This is already the current account'),
+            },
+          ],
+        },
       );
     }
     const target = (await this.repository.areLinked(user.userId, targetUserId))
@@ -169,7 +201,10 @@ export class SessionService {
       throw new AppError(
         BodyStatus.forbidden,
         ErrorCode.notLinked,
-        bilingual('只能切换到已关联的教师或家长账号', 'You can only switch to your linked teacher or parent account'),
+        bilingual(
+          '只能切换到已关联的教师或家长账号',
+          'You can only switch to your linked teacher or parent account',
+        ),
       );
     }
     await this.repository.revokeFamily(user.familyId, this.clock());

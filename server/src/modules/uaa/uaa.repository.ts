@@ -3,7 +3,12 @@
  * routes present. Token columns hold SHA-256 hashes only.
  */
 import type { Kysely } from 'kysely';
-import type { Database, SessionTable, RefreshTokenTable, DeviceCredentialTable } from '../../db/schema.ts';
+import type {
+  Database,
+  SessionTable,
+  RefreshTokenTable,
+  DeviceCredentialTable,
+} from '../../db/schema.ts';
 
 export interface UserRecord {
   id: string;
@@ -103,7 +108,11 @@ export class UaaRepository {
   ): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ failed_count: state.failedCount, first_failed_at: state.firstFailedAt, locked_until: state.lockedUntil })
+      .set({
+        failed_count: state.failedCount,
+        first_failed_at: state.firstFailedAt,
+        locked_until: state.lockedUntil,
+      })
       .where('id', '=', userId)
       .execute();
   }
@@ -121,7 +130,9 @@ export class UaaRepository {
   }
 
   /** One indexed join: the hot path of every authenticated request. */
-  async findSessionUser(accessTokenHash: string): Promise<(SessionUserRecord & { revokedAt: number | null }) | undefined> {
+  async findSessionUser(
+    accessTokenHash: string,
+  ): Promise<(SessionUserRecord & { revokedAt: number | null }) | undefined> {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -155,7 +166,11 @@ export class UaaRepository {
   }
 
   async findRefreshToken(tokenHash: string): Promise<RefreshTokenTable | undefined> {
-    return this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
   }
 
   /** Marks a refresh token used; false when another request used it first (a race or a reuse). */
@@ -169,7 +184,10 @@ export class UaaRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async findDeviceCredential(kind: string, tokenHash: string): Promise<DeviceCredentialTable | undefined> {
+  async findDeviceCredential(
+    kind: string,
+    tokenHash: string,
+  ): Promise<DeviceCredentialTable | undefined> {
     return this.db
       .selectFrom('device_credentials')
       .selectAll()
@@ -200,7 +218,12 @@ export class UaaRepository {
   /** Ends every session, refresh token and app-client id of one sign-in. */
   async revokeFamily(familyId: string, at: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('sessions').set({ revoked_at: at }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
       await trx
         .updateTable('refresh_tokens')
         .set({ revoked_at: at })
@@ -303,7 +326,12 @@ export class UaaRepository {
 
   /** The unit a bare /login shows: the first school, else the first unit. */
   async findDefaultUnit(): Promise<UnitRecord | undefined> {
-    return this.unitQuery().orderBy('unit_type', 'desc').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+    return this.unitQuery()
+      .orderBy('unit_type', 'desc')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   async getIpFailures(ip: string): Promise<{ windowStart: number; count: number } | undefined> {

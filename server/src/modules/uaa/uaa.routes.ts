@@ -38,10 +38,17 @@ export interface UaaRouteDeps {
 
 function metaOf(request: FastifyRequest): RequestMeta {
   const device = request.headers[DEVICE_HEADER];
-  return { ip: request.ip, userAgent: request.headers['user-agent'], device: typeof device === 'string' ? device : undefined };
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    device: typeof device === 'string' ? device : undefined,
+  };
 }
 
-function toSessionData(issued: IssuedSession, user: { id: string; userType: number; unitId: string; unitType: number }): SessionData {
+function toSessionData(
+  issued: IssuedSession,
+  user: { id: string; userType: number; unitId: string; unitType: number },
+): SessionData {
   return {
     accessToken: issued.accessToken,
     userClientId: issued.userClientId,
@@ -60,7 +67,11 @@ export function uaaRoutes(deps: UaaRouteDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/api/uaa/oauth/me',
       {
-        schema: { tags, summary: 'Login check: the session state of spec §3', response: { 200: EnvelopeSchema(MeDataSchema) } },
+        schema: {
+          tags,
+          summary: 'Login check: the session state of spec §3',
+          response: { 200: EnvelopeSchema(MeDataSchema) },
+        },
         preHandler: app.requireSession,
       },
       async (request) => ok(await accounts.me(currentUser(request), request.accessToken ?? '')),
@@ -129,7 +140,11 @@ export function uaaRoutes(deps: UaaRouteDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/api/uaa/oauth/refresh',
       {
-        schema: { tags, summary: 'Rotate the refresh cookie into a new session', response: { 200: EnvelopeSchema(SessionDataSchema) } },
+        schema: {
+          tags,
+          summary: 'Rotate the refresh cookie into a new session',
+          response: { 200: EnvelopeSchema(SessionDataSchema) },
+        },
       },
       async (request, reply) => {
         const token = request.cookies[REFRESH_COOKIE];
@@ -145,7 +160,11 @@ export function uaaRoutes(deps: UaaRouteDeps): FastifyPluginAsyncTypebox {
     app.post(
       '/api/uaa/oauth/logout',
       {
-        schema: { tags, summary: 'Sign out: revokes this sign-in everywhere it was refreshed', response: { 200: EnvelopeSchema(Type.Boolean()) } },
+        schema: {
+          tags,
+          summary: 'Sign out: revokes this sign-in everywhere it was refreshed',
+          response: { 200: EnvelopeSchema(Type.Boolean()) },
+        },
         preHandler: app.requireSession,
       },
       async (request, reply) => {
@@ -170,7 +189,13 @@ export function uaaRoutes(deps: UaaRouteDeps): FastifyPluginAsyncTypebox {
 
     app.get(
       '/api/uaa/social/info',
-      { schema: { tags, summary: 'Third-party login providers', response: { 200: EnvelopeSchema(Type.Array(SocialProviderSchema)) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Third-party login providers',
+          response: { 200: EnvelopeSchema(Type.Array(SocialProviderSchema)) },
+        },
+      },
       async () => ok(accounts.socialProviders()),
     );
 
@@ -186,7 +211,11 @@ export function uaaRoutes(deps: UaaRouteDeps): FastifyPluginAsyncTypebox {
         preHandler: app.requireSession,
       },
       async (request, reply) => {
-        const issued = await sessions.switchTo(currentUser(request), request.query.userId, metaOf(request));
+        const issued = await sessions.switchTo(
+          currentUser(request),
+          request.query.userId,
+          metaOf(request),
+        );
         setSessionCookies(reply, issued, secureCookies);
         return ok(toSessionData(issued, issued.target));
       },

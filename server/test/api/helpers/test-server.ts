@@ -27,7 +27,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: BuildOptions & { demo?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: BuildOptions & { demo?: boolean } = {},
+): Promise<TestServer> {
   const kind = dbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-'));
   const suffix = randomBytes(6).toString('hex');
@@ -57,7 +59,11 @@ export async function startTestServer(options: BuildOptions & { demo?: boolean }
     redisUrl: process.env.TEST_REDIS_URL || undefined,
     demo: options.demo ?? true,
   };
-  const app = await buildApp(config, { logger: false, redisKeyPrefix: `campus-test-${suffix}:`, ...options });
+  const app = await buildApp(config, {
+    logger: false,
+    redisKeyPrefix: `campus-test-${suffix}:`,
+    ...options,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -84,7 +90,13 @@ export interface ClientOptions {
 export interface Reply<T = unknown> {
   http: number;
   headers: Headers;
-  body: { status: number; code?: string; message?: string; data?: T; fieldErrors?: { field: string; message: string }[] };
+  body: {
+    status: number;
+    code?: string;
+    message?: string;
+    data?: T;
+    fieldErrors?: { field: string; message: string }[];
+  };
   setCookies: string[];
 }
 
@@ -116,29 +128,61 @@ export class TestClient {
   }
 
   /** Form-encoded, as the SDK sends (spec §7). */
-  postForm<T = unknown>(url: string, form: Record<string, FormValue>, headers: Record<string, string> = {}): Promise<Reply<T>> {
-    const body = new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString();
-    return this.request<T>('POST', url, body, { 'content-type': 'application/x-www-form-urlencoded', ...headers });
+  postForm<T = unknown>(
+    url: string,
+    form: Record<string, FormValue>,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
+    const body = new URLSearchParams(
+      Object.entries(form).map(([k, v]) => [k, String(v)]),
+    ).toString();
+    return this.request<T>('POST', url, body, {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    });
   }
 
-  postJson<T = unknown>(url: string, json: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
-    return this.request<T>('POST', url, JSON.stringify(json), { 'content-type': 'application/json', ...headers });
+  postJson<T = unknown>(
+    url: string,
+    json: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
+    return this.request<T>('POST', url, JSON.stringify(json), {
+      'content-type': 'application/json',
+      ...headers,
+    });
   }
 
-  postRaw<T = unknown>(url: string, body: string, contentType: string, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  postRaw<T = unknown>(
+    url: string,
+    body: string,
+    contentType: string,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     return this.request<T>('POST', url, body, { 'content-type': contentType, ...headers });
   }
 
-  async request<T>(method: string, url: string, body: string | undefined, headers: Record<string, string>): Promise<Reply<T>> {
+  async request<T>(
+    method: string,
+    url: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+  ): Promise<Reply<T>> {
     const target = new URL(url, this.baseUrl);
     const sendHeaders: Record<string, string> = { ...headers };
-    if (this.options.device !== null && !('device' in sendHeaders)) sendHeaders.device = this.options.device ?? 'pc:desktop';
+    if (this.options.device !== null && !('device' in sendHeaders))
+      sendHeaders.device = this.options.device ?? 'pc:desktop';
     if (this.options.origin) sendHeaders.origin = this.options.origin;
     const cookies = [...this.jar.entries()]
       .filter(([, c]) => target.pathname.startsWith(c.path))
       .map(([name, c]) => `${name}=${c.value}`);
     if (cookies.length > 0) sendHeaders.cookie = cookies.join('; ');
-    const response = await fetch(target, { method, headers: sendHeaders, body, redirect: 'manual' });
+    const response = await fetch(target, {
+      method,
+      headers: sendHeaders,
+      body,
+      redirect: 'manual',
+    });
     const setCookies = response.headers.getSetCookie();
     for (const line of setCookies) this.store(line);
     const text = await response.text();
@@ -160,7 +204,9 @@ export class TestClient {
     const pathAttr = attributes.find((a) => a.toLowerCase().startsWith('path='));
     const maxAge = attributes.find((a) => a.toLowerCase().startsWith('max-age='));
     const expires = attributes.find((a) => a.toLowerCase().startsWith('expires='));
-    const expired = maxAge?.split('=')[1] === '0' || (expires !== undefined && new Date(expires.slice(8)).getTime() < Date.now());
+    const expired =
+      maxAge?.split('=')[1] === '0' ||
+      (expires !== undefined && new Date(expires.slice(8)).getTime() < Date.now());
     if (expired || value === '') this.jar.delete(name);
     else this.jar.set(name, { value, path: pathAttr ? pathAttr.slice(5) : '/' });
   }
@@ -176,11 +222,19 @@ export const DEMO = {
   area: { username: 'area', password: 'Area@2026' },
 } as const;
 
-export async function signIn(client: TestClient, account: { username: string; password: string }): Promise<Reply<{ accessToken: string; userClientId: string; rememberToken?: string; userType: number }>> {
-  const reply = await client.postForm<{ accessToken: string; userClientId: string; rememberToken?: string; userType: number }>(
-    '/api/uaa/oauth/login',
-    account,
-  );
-  if (reply.body.status !== 200) throw new Error(`sign-in as ${account.username} failed: ${JSON.stringify(reply.body)}`);
+export async function signIn(
+  client: TestClient,
+  account: { username: string; password: string },
+): Promise<
+  Reply<{ accessToken: string; userClientId: string; rememberToken?: string; userType: number }>
+> {
+  const reply = await client.postForm<{
+    accessToken: string;
+    userClientId: string;
+    rememberToken?: string;
+    userType: number;
+  }>('/api/uaa/oauth/login', account);
+  if (reply.body.status !== 200)
+    throw new Error(`sign-in as ${account.username} failed: ${JSON.stringify(reply.body)}`);
   return reply;
 }
