@@ -17,9 +17,14 @@ import { registerAuth } from './core/auth.ts';
 import { registerCsrfCheck } from './core/csrf.ts';
 import { registerErrorHandling } from './core/error-handler.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedDemoSchool } from './db/seed/demo-school.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { FileStore } from './modules/storage/file-store.ts';
+import { StorageRepository } from './modules/storage/storage.repository.ts';
+import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { StorageService } from './modules/storage/storage.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { AccountService } from './modules/uaa/account.service.ts';
 import {
@@ -78,6 +83,10 @@ export async function buildApp(
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db);
+  const storageRepository = new StorageRepository(database.db);
+  const files = new FileStore(config.fileStore, storageRepository, clock);
+  // Outside any transaction: SQLite has one connection, which an open transaction would hold.
+  if (config.demo) await seedDemoSchool(database.db, files);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
@@ -160,6 +169,9 @@ export async function buildApp(
     }),
   );
   await app.register(uaaRoutes({ login, sessions, accounts, secureCookies }));
+  await app.register(
+    storageRoutes({ files, storage: new StorageService(storageRepository, files) }),
+  );
   await app.register(pagesRoutes({ webRoot: config.webRoot }));
 
   app.decorate('services', { audit, sessions, database });

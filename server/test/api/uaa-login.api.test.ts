@@ -180,13 +180,11 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
       .client()
       .postForm(LOGIN, { username: 'staff', rememberToken: token!, deviceId });
     expect(replay.body.code).toBe('invalid_grant');
-    const wrongUser = await server
-      .client()
-      .postForm(LOGIN, {
-        username: 'teacher',
-        rememberToken: remembered.body.data!.rememberToken!,
-        deviceId,
-      });
+    const wrongUser = await server.client().postForm(LOGIN, {
+      username: 'teacher',
+      rememberToken: remembered.body.data!.rememberToken!,
+      deviceId,
+    });
     expect(wrongUser.body.code).toBe('invalid_grant');
   });
 

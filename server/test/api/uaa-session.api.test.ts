@@ -65,11 +65,9 @@ describe(`GET /api/uaa/oauth/me on ${process.env.API_DB ?? 'sqlite'}`, () => {
 
   it('accepts Authorization: Bearer for app clients', async () => {
     const login = await signIn(server.client(), DEMO.staff);
-    const reply = await server
-      .client({ device: null })
-      .get<MeData>('/api/uaa/oauth/me', {
-        authorization: `Bearer ${login.body.data!.accessToken}`,
-      });
+    const reply = await server.client({ device: null }).get<MeData>('/api/uaa/oauth/me', {
+      authorization: `Bearer ${login.body.data!.accessToken}`,
+    });
     expect(reply.body.data?.userType).toBe(4);
   });
 
@@ -129,11 +127,9 @@ describe('GET /api/uaa/oauth/refresh', () => {
     expect((await thief.get('/api/uaa/oauth/refresh')).body.status).toBe(401);
     expect((await client.get('/api/uaa/oauth/me')).body.status).toBe(401);
     expect((await client.get('/api/uaa/oauth/refresh')).body.status).toBe(401);
-    const clientLogin = await server
-      .client()
-      .postForm('/api/uaa/oauth/login_user_client', {
-        userClientId: login.body.data!.userClientId,
-      });
+    const clientLogin = await server.client().postForm('/api/uaa/oauth/login_user_client', {
+      userClientId: login.body.data!.userClientId,
+    });
     expect(clientLogin.body.status).toBe(401);
     const userId = (
       await server.app.services.database.db

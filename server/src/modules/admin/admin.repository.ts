@@ -60,7 +60,12 @@ export class AdminRepository {
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ password_hash: passwordHash, failed_count: 0, first_failed_at: null, locked_until: null })
+      .set({
+        password_hash: passwordHash,
+        failed_count: 0,
+        first_failed_at: null,
+        locked_until: null,
+      })
       .where('id', '=', userId)
       .execute();
   }

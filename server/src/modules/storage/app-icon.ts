@@ -73,7 +73,7 @@ function flatIcon(fill: string, glyph: Glyph): string {
   return (
     `<rect x="4" y="4" width="88" height="88" rx="22" ry="22" fill="${fill}"/>` +
     // A faint top sheen keeps the flat square from looking like a placeholder.
-    `<path d="M26 4h44a22 22 0 0 1 22 22v6C72 22 24 22 4 32v-6A22 22 0 0 1 26 4z" fill="#fff" opacity="0.12"/>` +
+    `<path d="M26 4h44a22 22 0 0 1 22 22v6C72 22 24 22 4 32v-6A22 22 0 0 1 26 4z" fill="#fff" opacity="0.1"/>` +
     glyphText(glyph, 48, 50, glyph.size, '#fff')
   );
 }
@@ -84,11 +84,11 @@ function cartoonIcon(color: string, glyph: Glyph): string {
   return (
     `<path d="M49 5C73 4 91 19 91 44c0 27-17 47-43 47C22 91 5 74 5 49 5 22 24 6 49 5z" ` +
     `fill="${tint}" stroke="${color}" stroke-width="3"/>` +
-    glyphText(glyph, 48, 40, Math.round(glyph.size * 0.78), ink) +
-    `<circle cx="39" cy="63" r="3" fill="${ink}"/><circle cx="57" cy="63" r="3" fill="${ink}"/>` +
-    `<path d="M42 70q6 6 12 0" fill="none" stroke="${ink}" stroke-width="2.5" stroke-linecap="round"/>` +
-    `<ellipse cx="31" cy="70" rx="4.5" ry="2.8" fill="#ff8fa3" opacity="0.65"/>` +
-    `<ellipse cx="65" cy="70" rx="4.5" ry="2.8" fill="#ff8fa3" opacity="0.65"/>` +
+    glyphText(glyph, 48, 37, Math.round(glyph.size * 0.7), ink) +
+    `<circle cx="39" cy="65" r="3" fill="${ink}"/><circle cx="57" cy="65" r="3" fill="${ink}"/>` +
+    `<path d="M42 71q6 6 12 0" fill="none" stroke="${ink}" stroke-width="2.5" stroke-linecap="round"/>` +
+    `<ellipse cx="31" cy="71" rx="4.5" ry="2.8" fill="#ff8fa3" opacity="0.65"/>` +
+    `<ellipse cx="65" cy="71" rx="4.5" ry="2.8" fill="#ff8fa3" opacity="0.65"/>` +
     `<path d="M79 8l2.4 6.6L88 17l-6.6 2.4L79 26l-2.4-6.6L70 17l6.6-2.4z" fill="#ffd84d" ` +
     `stroke="#f5b700" stroke-width="1" stroke-linejoin="round"/>`
   );
@@ -108,7 +108,9 @@ interface Glyph {
 }
 
 /** One Chinese character, or up to two Latin initials, from the shortest name available. */
-export function iconGlyph(app: Pick<AppIconInput, 'name' | 'shortName' | 'englishShortName'>): Glyph {
+export function iconGlyph(
+  app: Pick<AppIconInput, 'name' | 'shortName' | 'englishShortName'>,
+): Glyph {
   for (const source of [app.shortName, app.name, app.englishShortName]) {
     const text = (source ?? '').trim();
     if (!text) continue;

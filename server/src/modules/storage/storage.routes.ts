@@ -66,7 +66,14 @@ export function storageRoutes(deps: {
       async (request, reply) => {
         const icon = await deps.storage.appIcon(request.params.code, request.params.variant);
         if (!icon) return reply.code(404).send(ICON_NOT_FOUND);
-        return sendImage(request, reply, 'image/svg+xml', Buffer.from(icon.svg), icon.sha256, 86400);
+        return sendImage(
+          request,
+          reply,
+          'image/svg+xml',
+          Buffer.from(icon.svg),
+          icon.sha256,
+          86400,
+        );
       },
     );
 

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -59,9 +60,10 @@ export async function startTestServer(
     redisUrl: process.env.TEST_REDIS_URL || undefined,
     demo: options.demo ?? true,
   };
+  const redisKeyPrefix = `campus-test-${suffix}:`;
   const app = await buildApp(config, {
     logger: false,
-    redisKeyPrefix: `campus-test-${suffix}:`,
+    redisKeyPrefix,
     ...options,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -76,9 +78,20 @@ export async function startTestServer(
     close: async () => {
       await app.close();
       await dropDatabase?.();
+      if (config.redisUrl) await deleteRedisKeys(config.redisUrl, redisKeyPrefix);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
 }
 
 export interface ClientOptions {

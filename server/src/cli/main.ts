@@ -1,0 +1,257 @@
+/**
+ * The admin CLI: `npm run admin -- <command> [--flags]`. Uses the same configuration as
+ * the server (DATA_DIR, DATABASE_URL, FILE_STORE), migrates the database first, and
+ * prints one line per run. Passwords are never printed.
+ */
+import { parseArgs } from 'node:util';
+import { AppError } from '../core/errors.ts';
+import { MESSAGE_LANGUAGE_SEPARATOR } from '@campus/contracts/envelope';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { DEMO_ACCOUNTS, seedDemoSchool } from '../db/seed/demo-school.ts';
+import { AdminRepository } from '../modules/admin/admin.repository.ts';
+import { AdminService, type ChildRef } from '../modules/admin/admin.service.ts';
+import { FileStore } from '../modules/storage/file-store.ts';
+import { StorageRepository } from '../modules/storage/storage.repository.ts';
+
+const OPTIONS = {
+  name: { type: 'string' },
+  'en-name': { type: 'string' },
+  type: { type: 'string' },
+  parent: { type: 'string' },
+  unit: { type: 'string' },
+  login: { type: 'string' },
+  password: { type: 'string' },
+  student: { type: 'string' },
+  grade: { type: 'string' },
+  class: { type: 'string' },
+  teacher: { type: 'string' },
+} as const;
+
+type Flag = keyof typeof OPTIONS;
+type Flags = Partial<Record<Flag, string>>;
+
+interface Context {
+  config: AppConfig;
+  handle: DatabaseHandle;
+  admin: AdminService;
+}
+
+interface Command {
+  usage: string;
+  summary: string;
+  flags: readonly Flag[];
+  run(flags: Flags, context: Context): Promise<string>;
+}
+
+/** Thrown for wrong command-line use; printed with the command's usage. */
+class UsageError extends Error {}
+
+const COMMANDS: Record<string, Command> = {
+  'create-unit': {
+    usage:
+      'create-unit --name <name> [--en-name <English name>] --type <1|area|2|school> [--parent <area unit id>]',
+    summary: 'Create an area (type 1) or a school (type 2), optionally under an area.',
+    flags: ['name', 'en-name', 'type', 'parent'],
+    async run(flags, { admin }) {
+      const unit = await admin.createUnit({
+        name: required(flags, 'name'),
+        enName: flags['en-name'] ?? null,
+        unitType: unitType(required(flags, 'type')),
+        parentId: flags.parent ?? null,
+      });
+      const parent = unit.parentId ? `, parent ${unit.parentId}` : '';
+      return `Created unit "${unit.name}" (id ${unit.id}, type ${unit.unitType}${parent})`;
+    },
+  },
+  'create-user': {
+    usage:
+      'create-user --unit <unit id> --login <login name> --name <real name> --type <1|2|3|4> --password <password|->',
+    summary: 'Create an account. Types: 1 unit staff, 2 teacher, 3 parent, 4 other staff.',
+    flags: ['unit', 'login', 'name', 'type', 'password'],
+    async run(flags, { admin }) {
+      const user = await admin.createUser({
+        unitId: required(flags, 'unit'),
+        loginName: required(flags, 'login'),
+        realName: required(flags, 'name'),
+        userType: userType(required(flags, 'type')),
+        password: await password(flags),
+      });
+      return `Created user "${user.loginName}" (${user.realName}, id ${user.id}, type ${user.userType}, unit ${user.unitId})`;
+    },
+  },
+  'reset-password': {
+    usage: 'reset-password --login <login name> --password <new password|->',
+    summary: 'Set a new password and sign the user out on every device.',
+    flags: ['login', 'password'],
+    async run(flags, { admin }) {
+      const result = await admin.resetPassword(required(flags, 'login'), await password(flags));
+      const { sessions, refreshTokens, deviceCredentials } = result.revoked;
+      return (
+        `Password of "${result.loginName}" reset; signed out everywhere ` +
+        `(${sessions} sessions, ${refreshTokens} refresh tokens, ${deviceCredentials} device tokens revoked)`
+      );
+    },
+  },
+  'link-child': {
+    usage:
+      'link-child --parent <parent login> (--student <student id> | --name <name> --grade <grade> --class <class>)',
+    summary: 'Link an existing student, or a new one, to a parent account (type 3).',
+    flags: ['parent', 'student', 'name', 'grade', 'class'],
+    async run(flags, { admin }) {
+      const parentLogin = required(flags, 'parent');
+      let child: ChildRef;
+      if (flags.student !== undefined) {
+        if (flags.name !== undefined || flags.grade !== undefined || flags.class !== undefined) {
+          throw new UsageError('Give either --student or --name/--grade/--class, not both');
+        }
+        child = { studentId: flags.student };
+      } else {
+        child = {
+          realName: required(flags, 'name'),
+          gradeName: required(flags, 'grade'),
+          className: required(flags, 'class'),
+        };
+      }
+      const result = await admin.linkParentChild(parentLogin, child);
+      const c = result.child;
+      const what = result.created ? 'Linked' : 'Already linked:';
+      return `${what} student "${c.realName}" (id ${c.id}, ${c.gradeName}, ${c.className}) to parent "${parentLogin.trim()}"`;
+    },
+  },
+  'link-accounts': {
+    usage: 'link-accounts --teacher <teacher login> --parent <parent login>',
+    summary: 'Link a teacher account and a parent account of the same person (account switch).',
+    flags: ['teacher', 'parent'],
+    async run(flags, { admin }) {
+      const teacher = required(flags, 'teacher');
+      const parent = required(flags, 'parent');
+      const result = await admin.linkTeacherParent(teacher, parent);
+      return result.created
+        ? `Linked teacher "${teacher.trim()}" and parent "${parent.trim()}"`
+        : `Teacher "${teacher.trim()}" and parent "${parent.trim()}" were already linked`;
+    },
+  },
+  'seed-demo': {
+    usage: 'seed-demo',
+    summary: 'Add the demo school (DESIGN.md §3) where missing; safe to run again.',
+    flags: [],
+    async run(_flags, { config, handle }) {
+      const files = new FileStore(config.fileStore, new StorageRepository(handle.db));
+      const { created } = await seedDemoSchool(handle.db, files);
+      const logins = DEMO_ACCOUNTS.map((a) => a.login).join(', ');
+      return created
+        ? `Demo school seeded; accounts: ${logins} (passwords are listed in the README)`
+        : 'Demo school already complete; nothing changed';
+    },
+  },
+};
+
+function helpText(): string {
+  const lines = [
+    'Campus Portal admin CLI',
+    '',
+    'Usage: npm run admin -- <command> [--flags]',
+    '',
+    'Commands:',
+    ...Object.entries(COMMANDS).flatMap(([, c]) => [`  ${c.usage}`, `      ${c.summary}`]),
+    '  help',
+    '      Show this help.',
+    '',
+    'Pass --password - to read the password from standard input instead of the command line.',
+    'The database and file store come from DATA_DIR, DATABASE_URL and FILE_STORE, as for the server.',
+    'Demo unit ids: demo-unit-east-district (area), demo-unit-sunshine (school).',
+  ];
+  return lines.join('\n');
+}
+
+function required(flags: Flags, flag: Flag): string {
+  const value = flags[flag];
+  if (value === undefined || value.trim() === '') throw new UsageError(`Missing --${flag}`);
+  return value;
+}
+
+function unitType(value: string): number {
+  const types: Record<string, number> = { '1': 1, area: 1, '2': 2, school: 2 };
+  const type = types[value.trim().toLowerCase()];
+  if (type === undefined)
+    throw new UsageError(`--type must be 1 (area) or 2 (school), got "${value}"`);
+  return type;
+}
+
+function userType(value: string): number {
+  const types: Record<string, number> = { '1': 1, '2': 2, teacher: 2, '3': 3, parent: 3, '4': 4 };
+  const type = types[value.trim().toLowerCase()];
+  if (type === undefined) throw new UsageError(`--type must be 1, 2, 3 or 4, got "${value}"`);
+  return type;
+}
+
+/** `--password -` reads the first line of standard input, keeping it out of shell history. */
+async function password(flags: Flags): Promise<string> {
+  const value = flags.password;
+  if (value === undefined) throw new UsageError('Missing --password');
+  if (value !== '-') return value;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
+  return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '').trimEnd();
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof AppError) {
+    const texts = error.options.fieldErrors?.length
+      ? error.options.fieldErrors.map((e) => e.message)
+      : [error.bilingualMessage];
+    return `Error: ${texts.map(englishFirst).join('; ')}`;
+  }
+  if (error instanceof Error) return `Error: ${error.message}`;
+  return `Error: ${String(error)}`;
+}
+
+function englishFirst(message: string): string {
+  const [zh, en] = message.split(MESSAGE_LANGUAGE_SEPARATOR);
+  return en ? `${en} (${zh})` : message;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    console.log(helpText());
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`Error: unknown command "${name}". Run "npm run admin -- help" for the list.`);
+    return 1;
+  }
+
+  let flags: Flags;
+  try {
+    const { values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
+    flags = values;
+    const extra = (Object.keys(values) as Flag[]).filter((f) => !command.flags.includes(f));
+    if (extra.length > 0) throw new UsageError(`Unknown option --${extra[0]} for ${name}`);
+  } catch (error) {
+    console.error(`Error: ${(error as Error).message}\nUsage: npm run admin -- ${command.usage}`);
+    return 1;
+  }
+
+  const config = loadConfig();
+  const handle = openDatabase(config);
+  try {
+    await migrateToLatest(handle.db);
+    const admin = new AdminService(new AdminRepository(handle.db));
+    console.log(await command.run(flags, { config, handle, admin }));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`Error: ${error.message}\nUsage: npm run admin -- ${command.usage}`);
+    } else {
+      console.error(describeError(error));
+    }
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
