@@ -1,0 +1,117 @@
+/**
+ * POST /api/uaa/oauth/login (teacher, right password) with the real Argon2id hash, against the
+ * raw verify rate of @node-rs/argon2 at the same parameters, measured in the same run: the two
+ * alternate for BENCH_ROUNDS rounds of BENCH_DURATION seconds, and the ratio reported is the
+ * median of the rounds' ratios. Only answers whose envelope says status 200 count as logins.
+ * Goal (issue 2): 60 logins/s or more on these 2 cores.
+ *
+ *   npm run login-throughput -w @campus/bench      or      npx tsx bench/login-throughput.ts
+ *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10 BENCH_LOG_LEVEL=info
+ */
+import { hash, verify } from '@node-rs/argon2';
+import {
+  describeMachine,
+  load,
+  loginBody,
+  median,
+  portalEnv,
+  printTable,
+  settings,
+  signIn,
+  startChildServer,
+  tempDataDir,
+  type ChildServer,
+} from './lib/harness.ts';
+
+const GOAL = 60;
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** DESIGN.md §5 and server/src/modules/uaa/password.ts: OWASP's Argon2id minimum. */
+const ARGON2 = {
+  // 2 = Argon2id in @node-rs/argon2's (ambient const) Algorithm enum.
+  algorithm: 2,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+/** Verifies in flight for the raw rate: enough to keep every libuv thread busy. */
+const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+
+/** Verifies per second with `concurrency` verifies in flight (they run on libuv's threads). */
+async function rawVerifyRate(
+  stored: string,
+  seconds: number,
+  concurrency: number,
+): Promise<number> {
+  const until = performance.now() + seconds * 1000;
+  let count = 0;
+  const worker = async (): Promise<void> => {
+    while (performance.now() < until) {
+      if (!(await verify(stored, 'Teacher@2026'))) throw new Error('argon2 verify failed');
+      count += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return count / ((performance.now() - started) / 1000);
+}
+
+const data = tempDataDir();
+const servers: ChildServer[] = [];
+try {
+  console.log(`login-throughput: ${describeMachine()}`);
+  console.log(
+    `  ${settings.rounds} rounds of ${settings.duration} s each after ${settings.warmup} s warm-up, ${connections} connections, portal LOG_LEVEL=${settings.logLevel}`,
+  );
+  const portal = await startChildServer('portal-server.ts', portalEnv(data.dir));
+  servers.push(portal);
+  // A sample first: the runs below must measure real sign-ins, not error answers.
+  await signIn(portal.url, 'teacher', 'Teacher@2026');
+  const stored = await hash('Teacher@2026', ARGON2);
+
+  const request = {
+    label: 'portal POST /api/uaa/oauth/login',
+    url: `${portal.url}/api/uaa/oauth/login`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', device: 'pc:desktop' },
+    body: loginBody('teacher', 'Teacher@2026'),
+    connections,
+  };
+  await load({ ...request, duration: settings.warmup });
+
+  const rows: (string | number)[][] = [];
+  const logins: number[] = [];
+  const ratios: number[] = [];
+  let bad = 0;
+  for (let round = 1; round <= settings.rounds; round += 1) {
+    const result = await load({ ...request, duration: settings.duration });
+    const raw = await rawVerifyRate(stored, settings.duration, threads * 2);
+    bad += result.bad;
+    logins.push(result.okPerSecond);
+    ratios.push(result.okPerSecond / raw);
+    rows.push([
+      round,
+      result.label,
+      result.okPerSecond,
+      result.p50,
+      result.p99,
+      result.ok,
+      result.bad,
+    ]);
+    rows.push([round, `raw argon2id verify (${threads} threads)`, raw, '-', '-', '-', '-']);
+  }
+
+  console.log('');
+  printTable(['round', 'measure', 'per s', 'p50 ms', 'p99 ms', 'ok', 'bad'], rows);
+  const loginRate = median(logins);
+  console.log('');
+  console.log(
+    `logins/s = ${loginRate.toFixed(1)} (median; goal >= ${GOAL}): ${loginRate >= GOAL ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `logins/s / raw verifies/s per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`,
+  );
+  if (bad > 0) console.log(`warning: ${bad} answers were not status 200`);
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+  data.remove();
+}

@@ -1,0 +1,82 @@
+/**
+ * GET /api/uaa/oauth/me with a signed-in teacher's cookie, against a bare Fastify route measured
+ * in the same run. Both servers run in child processes; autocannon runs here. The two alternate
+ * for BENCH_ROUNDS rounds of BENCH_DURATION seconds; the ratio reported is the median of the
+ * rounds' ratios, so a burst of outside load hits a pair, not one side.
+ * Goal (issue 2): /me at 50% or more of the bare route's requests per second.
+ *
+ *   npm run me-throughput -w @campus/bench      or      npx tsx bench/me-throughput.ts
+ *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=20 BENCH_LOG_LEVEL=info
+ */
+import {
+  describeMachine,
+  envelopeOk,
+  load,
+  median,
+  portalEnv,
+  printTable,
+  settings,
+  signIn,
+  startChildServer,
+  tempDataDir,
+  type ChildServer,
+  type LoadResult,
+} from './lib/harness.ts';
+
+const GOAL = 0.5;
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+const data = tempDataDir();
+const servers: ChildServer[] = [];
+try {
+  console.log(`me-throughput: ${describeMachine()}`);
+  console.log(
+    `  ${settings.rounds} rounds of ${settings.duration} s per route after ${settings.warmup} s warm-up, ${connections} connections, portal LOG_LEVEL=${settings.logLevel}`,
+  );
+  const portal = await startChildServer('portal-server.ts', portalEnv(data.dir));
+  servers.push(portal);
+  const bare = await startChildServer('bare-server.ts');
+  servers.push(bare);
+
+  const cookie = await signIn(portal.url, 'teacher', 'Teacher@2026');
+  const meUrl = `${portal.url}/api/uaa/oauth/me`;
+  const checkBody = await (await fetch(meUrl, { headers: { cookie } })).text();
+  if (!envelopeOk(checkBody)) {
+    throw new Error(`GET /me does not answer status 200: ${checkBody.slice(0, 300)}`);
+  }
+  const bareUrl = `${bare.url}/bare`;
+  if (!envelopeOk(await (await fetch(bareUrl)).text())) {
+    throw new Error('GET /bare does not answer status 200');
+  }
+
+  const targets: { label: string; url: string; headers: Record<string, string> }[] = [
+    { label: 'bare Fastify GET /bare', url: bareUrl, headers: {} },
+    { label: 'portal GET /api/uaa/oauth/me', url: meUrl, headers: { cookie } },
+  ];
+  for (const t of targets) await load({ ...t, connections, duration: settings.warmup });
+
+  const rows: (string | number)[][] = [];
+  const ratios: number[] = [];
+  for (let round = 1; round <= settings.rounds; round += 1) {
+    const results: LoadResult[] = [];
+    for (const t of targets) {
+      results.push(await load({ ...t, connections, duration: settings.duration }));
+    }
+    const [bareResult, meResult] = results as [LoadResult, LoadResult];
+    ratios.push(meResult.okPerSecond / bareResult.okPerSecond);
+    for (const r of results) rows.push([round, r.label, r.okPerSecond, r.p50, r.p99, r.ok, r.bad]);
+  }
+
+  console.log('');
+  printTable(['round', 'route', 'req/s', 'p50 ms', 'p99 ms', 'ok', 'bad'], rows);
+  const ratio = median(ratios);
+  console.log('');
+  console.log(`me/bare per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
+  console.log(
+    `me/bare = ${ratio.toFixed(2)} (median; goal >= ${GOAL.toFixed(2)}): ${ratio >= GOAL ? 'met' : 'NOT met'}`,
+  );
+  if (rows.some((r) => r[6] !== 0)) console.log('warning: some answers were not status 200');
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+  data.remove();
+}

@@ -1,0 +1,64 @@
+/**
+ * Playwright in Debian's Chromium (/usr/bin/chromium: `playwright install` cannot download a
+ * browser on these machines). The web server is the real one, started by
+ * fixtures/start-server.mjs on a fresh temporary data folder with the demo school, so every run
+ * begins from the same state.
+ *
+ * Projects:
+ * - `pc` (1280×800) runs every spec;
+ * - `mobile` (390×844, touch) runs only tests tagged `@mobile`
+ *   (`test('…', { tag: '@mobile' }, …)`), so a test meant for both widths is tagged and a
+ *   pc-only test costs nothing twice. A test for one width only can check
+ *   `test.info().project.name`.
+ */
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './fixtures/chromium.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 18080);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: path.join(repoRoot, 'test-results'),
+  // One worker: the specs share one server, and sign-in state such as lockouts lives in it.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  globalTimeout: 15 * 60_000,
+  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.reports', 'e2e.json') }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'pc',
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'mobile',
+      grep: /@mobile\b/,
+      use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/fixtures/start-server.mjs',
+    cwd: repoRoot,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { E2E_PORT: String(port) },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // The wrapper stops the server and removes its temporary data folder; give it the time.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

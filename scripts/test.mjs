@@ -1,0 +1,449 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check, each stage in its own child process. All stages run even when one
+ * fails; the last line printed is `N passed, N failed` and the exit code is nonzero when
+ * anything failed.
+ *
+ * Counting: each Vitest or Playwright test counts once, read from the stage's JSON report in
+ * .reports/ (a test file that fails to load counts as one failure; a stage that crashed without
+ * a report, or exited nonzero with no failure in its report, counts as one failure). Typecheck
+ * and lint count as one check each. A setup step (install, build, Chromium) counts only when it
+ * fails, and the stages that need it are then reported as blocked.
+ *
+ *   npm test                              everything
+ *   npm test -- --only unit,api           just those stages (typecheck, lint, unit, api,
+ *                                         api-sqlite, api-postgres, e2e)
+ *   npm test -- --skip e2e                everything but those
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { checkNode, ensureBuild, ensureInstall, isMain, repoRoot } from './ensure.mjs';
+
+const REPORTS_DIR = path.join(repoRoot, '.reports');
+const CHROMIUM = '/usr/bin/chromium';
+const STAGE_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * @typedef {{
+ *   id: string, group?: string, title: string,
+ *   kind: 'check' | 'vitest' | 'playwright',
+ *   commands?: [string, string[]][], project?: string, report?: string,
+ *   env?: Record<string, string>, needs?: string[], skipReason?: () => string | undefined,
+ * }} Stage
+ * @typedef {{
+ *   title: string, status: 'ok' | 'FAILED' | 'skipped' | 'blocked',
+ *   passed: number, failed: number, seconds?: number, note?: string,
+ * }} Row
+ */
+
+/** @type {Stage[]} */
+const STAGES = [
+  {
+    id: 'typecheck',
+    title: 'typecheck',
+    kind: 'check',
+    commands: [['tsc', ['-p', 'tsconfig.json']]],
+  },
+  {
+    id: 'lint',
+    title: 'lint',
+    kind: 'check',
+    commands: [
+      ['eslint', ['.', '--max-warnings=0']],
+      ['prettier', ['--check', '.']],
+    ],
+  },
+  { id: 'unit', title: 'unit', kind: 'vitest', project: 'unit', report: 'unit.json' },
+  {
+    id: 'api-sqlite',
+    group: 'api',
+    title: 'api (SQLite)',
+    kind: 'vitest',
+    project: 'api',
+    report: 'api-sqlite.json',
+    env: { API_DB: 'sqlite' },
+  },
+  {
+    id: 'api-postgres',
+    group: 'api',
+    title: 'api (PostgreSQL)',
+    kind: 'vitest',
+    project: 'api',
+    report: 'api-postgres.json',
+    env: { API_DB: 'postgres' },
+    skipReason: () => (process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is not set'),
+  },
+  {
+    id: 'e2e',
+    title: 'e2e (Chromium)',
+    kind: 'playwright',
+    report: 'e2e.json',
+    needs: ['build', 'chromium'],
+  },
+];
+
+function say(message) {
+  console.log(`[test] ${message}`);
+}
+
+function bin(name) {
+  return path.join(repoRoot, 'node_modules', '.bin', name);
+}
+
+/** Parses --only/--skip lists into the stages to run. */
+function selectStages(argv) {
+  const listArg = (name) => {
+    const values = [];
+    for (let i = 0; i < argv.length; i += 1) {
+      const arg = argv[i] ?? '';
+      if (arg === name) values.push(argv[(i += 1)] ?? '');
+      else if (arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1));
+    }
+    return values
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
+  };
+  const only = listArg('--only');
+  const skip = listArg('--skip');
+  const known = new Set(STAGES.flatMap((s) => [s.id, s.group].filter(Boolean)));
+  for (const name of [...only, ...skip]) {
+    if (!known.has(name)) {
+      throw new Error(`unknown stage "${name}"; stages are: ${[...known].join(', ')}`);
+    }
+  }
+  const matches = (stage, names) =>
+    names.includes(stage.id) || (stage.group !== undefined && names.includes(stage.group));
+  return STAGES.filter(
+    (stage) => (only.length === 0 || matches(stage, only)) && !matches(stage, skip),
+  );
+}
+
+/** Runs one command; resolves with its exit code (1 when it could not start or timed out). */
+function runCommand(command, args, env, { timeoutMs = STAGE_TIMEOUT_MS } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [command, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`[test] ${path.basename(command)} timed out after ${timeoutMs / 1000} s`);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      console.error(`[test] could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(timedOut ? 1 : (code ?? 1));
+    });
+  });
+}
+
+function readReport(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Vitest JSON: each test once; a file that failed with no failed test (load error, hook) once. */
+export function countVitest(report) {
+  let passed = 0;
+  let failed = 0;
+  for (const file of report.testResults ?? []) {
+    const tests = file.assertionResults ?? [];
+    const filePassed = tests.filter((t) => t.status === 'passed').length;
+    const fileFailed = tests.filter((t) => t.status === 'failed').length;
+    passed += filePassed;
+    failed += fileFailed;
+    if (file.status === 'failed' && fileFailed === 0) failed += 1;
+  }
+  return { passed, failed };
+}
+
+/** Playwright JSON: expected (and flaky, which retried to a pass) pass; unexpected and errors fail. */
+export function countPlaywright(report) {
+  const stats = report.stats ?? {};
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: (stats.unexpected ?? 0) + (report.errors?.length ?? 0),
+  };
+}
+
+/** Runs one stage and returns its summary row. */
+async function runStage(stage, extraEnv) {
+  const started = Date.now();
+  const done = (/** @type {Omit<Row, 'title' | 'seconds'>} */ row) => ({
+    title: stage.title,
+    seconds: (Date.now() - started) / 1000,
+    ...row,
+  });
+  const env = { ...stage.env, ...extraEnv };
+
+  if (stage.kind === 'check') {
+    const failures = [];
+    for (const [name, args] of stage.commands ?? []) {
+      say(`$ ${name} ${args.join(' ')}`);
+      const code = await runCommand(bin(name), args, env);
+      if (code !== 0) failures.push(`${name} exited with code ${code}`);
+    }
+    return failures.length > 0
+      ? done({ status: 'FAILED', passed: 0, failed: 1, note: failures.join('; ') })
+      : done({ status: 'ok', passed: 1, failed: 0 });
+  }
+
+  const reportFile = path.join(REPORTS_DIR, stage.report ?? `${stage.id}.json`);
+  fs.rmSync(reportFile, { force: true });
+  let command;
+  let args;
+  if (stage.kind === 'vitest') {
+    command = 'vitest';
+    args = [
+      'run',
+      '--project',
+      stage.project ?? stage.id,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
+    ];
+  } else {
+    // The JSON reporter's file is set in e2e/playwright.config.ts (.reports/e2e.json).
+    command = 'playwright';
+    args = ['test', '-c', 'e2e/playwright.config.ts'];
+  }
+  say(
+    `$ ${Object.entries(stage.env ?? {})
+      .map(([k, v]) => `${k}=${v} `)
+      .join('')}${command} ${args.join(' ')}`,
+  );
+  const code = await runCommand(bin(command), args, env);
+  const report = readReport(reportFile);
+  if (!report) {
+    return done({
+      status: 'FAILED',
+      passed: 0,
+      failed: 1,
+      note: `no report (exit code ${code})`,
+    });
+  }
+  const counts = stage.kind === 'vitest' ? countVitest(report) : countPlaywright(report);
+  let note;
+  if (code !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    note = `exited with code ${code}`;
+  }
+  return done({ status: counts.failed > 0 ? 'FAILED' : 'ok', ...counts, note });
+}
+
+function hasCjkFont() {
+  const result = spawnSync('fc-list', [], { encoding: 'utf8' });
+  return result.status === 0 && /Noto Sans CJK/i.test(result.stdout);
+}
+
+function aptGet(args) {
+  say(`$ apt-get ${args.join(' ')}`);
+  const result = spawnSync('apt-get', args, {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return result.status === 0;
+}
+
+/**
+ * Debian's Chromium at /usr/bin/chromium (Playwright cannot download its own browser here),
+ * plus a CJK font so zh-CN screenshots are readable. Installs them when we are root.
+ * @returns {string | undefined} why e2e cannot run, or undefined when it can
+ */
+function ensureChromium() {
+  const haveChromium = fs.existsSync(CHROMIUM);
+  const haveFonts = hasCjkFont();
+  if (haveChromium && haveFonts) {
+    say(`Chromium at ${CHROMIUM}, CJK fonts present`);
+    return undefined;
+  }
+  const missing = [...(haveChromium ? [] : ['chromium']), ...(haveFonts ? [] : ['fonts-noto-cjk'])];
+  const howTo = 'sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk';
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    if (!haveChromium) {
+      return `Chromium is missing at ${CHROMIUM} and we are not root to install it. Run: ${howTo}`;
+    }
+    say(`warning: no CJK font, so zh-CN screenshots show boxes. Run: ${howTo}`);
+    return undefined;
+  }
+  say(`installing ${missing.join(' ')} with apt-get`);
+  const installed = aptGet(['update']) && aptGet(['install', '-y', ...missing]);
+  if (!fs.existsSync(CHROMIUM)) {
+    return `apt-get could not install Chromium (${CHROMIUM} is still missing). Try: ${howTo}`;
+  }
+  if (!installed || !hasCjkFont()) say('warning: fonts-noto-cjk did not install; e2e runs anyway');
+  return undefined;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function printSummary(rows) {
+  const headers = ['stage', 'result', 'passed', 'failed', 'time', 'note'];
+  const cells = rows.map((r) => [
+    r.title,
+    r.status,
+    r.status === 'skipped' || r.status === 'blocked' ? '-' : String(r.passed),
+    r.status === 'skipped' || r.status === 'blocked' ? '-' : String(r.failed),
+    r.seconds === undefined ? '' : `${r.seconds.toFixed(1)} s`,
+    r.note ?? '',
+  ]);
+  const widths = headers.map((h, i) =>
+    Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)),
+  );
+  const line = (c) =>
+    c
+      .map((v, i) => (i >= 2 && i <= 4 ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  console.log('');
+  console.log('Summary');
+  console.log(`  ${line(headers)}`);
+  for (const c of cells) console.log(`  ${line(c)}`);
+  console.log('');
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log('usage: npm test [-- --only a,b] [-- --skip a,b]');
+    console.log(`stages: ${STAGES.map((s) => s.id).join(', ')} (api = both api stages)`);
+    return 0;
+  }
+  checkNode();
+  const runStarted = Date.now();
+  const stages = selectStages(argv);
+  /** @type {Row[]} */
+  const rows = [];
+  /** Setup steps that failed, by name, with why. */
+  const broken = new Map();
+
+  let interrupted = false;
+  const onSignal = () => {
+    if (!interrupted) say('interrupted: finishing the current stage, then stopping');
+    interrupted = true;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const setup = async (name, title, step) => {
+    const started = Date.now();
+    try {
+      const why = await step();
+      if (why) throw new Error(why);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`[test] ${title} failed: ${message}`);
+      broken.set(name, message);
+      rows.push({
+        title,
+        status: 'FAILED',
+        passed: 0,
+        failed: 1,
+        seconds: (Date.now() - started) / 1000,
+        note: message.length > 80 ? `${message.slice(0, 77)}...` : message,
+      });
+    }
+  };
+
+  await setup('install', 'setup: install', () => ensureInstall());
+  const needs = new Set(stages.flatMap((s) => s.needs ?? []));
+  if (!broken.has('install')) {
+    if (needs.has('build')) await setup('build', 'setup: build', () => ensureBuild());
+    if (needs.has('chromium')) await setup('chromium', 'setup: chromium', () => ensureChromium());
+  }
+
+  fs.mkdirSync(REPORTS_DIR, { recursive: true });
+  const extraEnv = {};
+  if (stages.some((s) => s.kind === 'playwright') && !process.env.E2E_PORT) {
+    extraEnv.E2E_PORT = String(await freePort());
+  }
+
+  for (const [index, stage] of stages.entries()) {
+    const blockedBy = ['install', ...(stage.needs ?? [])].find((n) => broken.has(n));
+    if (blockedBy) {
+      rows.push({
+        title: stage.title,
+        status: 'blocked',
+        passed: 0,
+        failed: 0,
+        note: `${blockedBy} failed`,
+      });
+      continue;
+    }
+    if (interrupted) {
+      rows.push({
+        title: stage.title,
+        status: 'FAILED',
+        passed: 0,
+        failed: 1,
+        note: 'not run: interrupted',
+      });
+      continue;
+    }
+    const skipReason = stage.skipReason?.();
+    if (skipReason) {
+      say(`${stage.title}: skipped because ${skipReason}`);
+      rows.push({ title: stage.title, status: 'skipped', passed: 0, failed: 0, note: skipReason });
+      continue;
+    }
+    console.log('');
+    say(`━━ [${index + 1}/${stages.length}] ${stage.title}`);
+    const row = await runStage(stage, extraEnv);
+    say(
+      `━━ ${stage.title}: ${row.passed} passed, ${row.failed} failed (${row.seconds?.toFixed(1)} s)`,
+    );
+    rows.push(row);
+  }
+
+  printSummary(rows);
+  const passed = rows.reduce((n, r) => n + r.passed, 0);
+  const failed = rows.reduce((n, r) => n + r.failed, 0);
+  const summary = { passed, failed, seconds: (Date.now() - runStarted) / 1000, stages: rows };
+  try {
+    fs.writeFileSync(
+      path.join(REPORTS_DIR, 'summary.json'),
+      `${JSON.stringify(summary, null, 2)}\n`,
+    );
+  } catch {
+    // The summary file is a convenience; the printed line below is the contract.
+  }
+  say(`total time ${(summary.seconds / 60).toFixed(1)} min`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    process.exitCode = await main();
+  } catch (error) {
+    console.error(`[test] ${error instanceof Error ? error.message : String(error)}`);
+    console.log('0 passed, 1 failed');
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Two Vitest projects, run one at a time by scripts/test.mjs (`--project unit`, `--project api`):
+ * - unit: fast tests beside the code. Node by default; a browser-ish file opts into jsdom with a
+ *   `// @vitest-environment jsdom` comment on its first line.
+ * - api: the server over HTTP (`app.inject`) against a real database, SQLite or PostgreSQL by
+ *   API_DB. The test helper makes a fresh database per file, so two files may run at once.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/*/src/**/*.test.{ts,tsx}',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'server/src/**/*.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 10_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['server/test/api/**/*.api.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two files at once on two cores: each has its own database, and Argon2 work runs
+          // on libuv threads, so a third worker would only queue behind them.
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
