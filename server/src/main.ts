@@ -5,6 +5,7 @@
  */
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DEMO_ACCOUNTS } from './db/seed/demo-school.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -39,3 +40,9 @@ const url = `http://${config.host}:${port}`;
 process.stdout.write(
   `\nCampus Portal is running at ${url}\n  login:    ${url}/login\n  API docs: ${url}/api/docs\n`,
 );
+if (config.demo) {
+  const rows = DEMO_ACCOUNTS.map(
+    (a) => `  ${a.login.padEnd(9)} ${a.password.padEnd(14)} type ${a.userType}  ${a.note}`,
+  );
+  process.stdout.write(`\nDemo accounts (login, password, user type):\n${rows.join('\n')}\n\n`);
+}

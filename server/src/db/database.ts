@@ -44,8 +44,32 @@ export function openDatabase(options: {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, kind: 'sqlite', ping: () => ping(db), close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements can be reused, and the
+ * same few SQL texts repeat on every request. Kysely runs each statement to completion
+ * before the next, so a cached statement is never busy when it is reused.
+ */
+const STATEMENT_CACHE_SIZE = 500;
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 async function ping(db: Kysely<Database>): Promise<boolean> {

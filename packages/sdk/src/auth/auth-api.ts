@@ -10,7 +10,7 @@ import type {
   SocialProvider,
   UnitConfigData,
 } from '@campus/contracts/uaa';
-import type { HttpClient, RequestOptions } from '../http/client.ts';
+import type { HttpClient, RequestOptions } from '../http/http-core.ts';
 
 /** The sign-in endpoints of spec §7. */
 export const UAA_PATHS = {
@@ -42,15 +42,15 @@ export type LoginRequest =
 /** The sign-in calls. Each takes optional request switches (e.g. `noIntercept`). */
 export interface AuthApi {
   /** POST login. Failures are not notified by default: the login box shows them (spec §8). */
-  login(request: LoginRequest, options?: RequestOptions): Promise<Envelope<LoginData>>;
+  login: (request: LoginRequest, options?: RequestOptions) => Promise<Envelope<LoginData>>;
   /** GET me: the login check (spec §4). Not notified by default: signed out is no error. */
-  me(options?: RequestOptions): Promise<Envelope<MeData>>;
+  me: (options?: RequestOptions) => Promise<Envelope<MeData>>;
   /** POST logout with an empty body (spec §7). */
-  logout(options?: RequestOptions): Promise<Envelope<unknown>>;
+  logout: (options?: RequestOptions) => Promise<Envelope<unknown>>;
   /** GET the unit login page config; the server's default unit when `unitId` is absent. */
-  unitConfig(unitId?: string, options?: RequestOptions): Promise<Envelope<UnitConfigData>>;
+  unitConfig: (unitId?: string, options?: RequestOptions) => Promise<Envelope<UnitConfigData>>;
   /** GET the list of third-party login providers. */
-  socialInfo(options?: RequestOptions): Promise<Envelope<SocialProvider[]>>;
+  socialInfo: (options?: RequestOptions) => Promise<Envelope<SocialProvider[]>>;
 }
 
 /**
@@ -84,9 +84,7 @@ export function parseDecorationSet(text: string | null | undefined): DecorationS
   if (!text) return {};
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as DecorationSet)
-      : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
   } catch {
     return {};
   }

@@ -97,7 +97,11 @@ export function readSavedLogin(storage: SavedLoginArea): SavedLogin | null {
  * @example
  * if (form.remember && data.rememberToken) rememberLogin(storage, username, data.rememberToken);
  */
-export function rememberLogin(storage: SavedLoginArea, username: string, rememberToken: string): void {
+export function rememberLogin(
+  storage: SavedLoginArea,
+  username: string,
+  rememberToken: string,
+): void {
   const record: SavedLoginRecord = { rempass: true, username, password: obfuscate(rememberToken) };
   storage.setSavedLoginText(JSON.stringify(record));
 }

@@ -42,25 +42,25 @@ export interface StoredUser {
 
 /** Typed access to the portal's stored values. */
 export interface PortalStorage {
-  getUser(): StoredUser | null;
-  setUser(user: StoredUser): void;
-  removeUser(): void;
-  isLoggedOut(): boolean;
-  setLoggedOut(loggedOut: boolean): void;
-  getAutoLoginCount(): number;
-  setAutoLoginCount(count: number): void;
-  clearAutoLoginCount(): void;
-  getSavedLoginText(): string | null;
-  setSavedLoginText(text: string): void;
-  removeSavedLogin(): void;
-  getLanguage(): Language | null;
-  setLanguage(lang: Language): void;
-  getUserClientId(appCode: string): string | null;
-  setUserClientId(appCode: string, id: string): void;
+  getUser: () => StoredUser | null;
+  setUser: (user: StoredUser) => void;
+  removeUser: () => void;
+  isLoggedOut: () => boolean;
+  setLoggedOut: (loggedOut: boolean) => void;
+  getAutoLoginCount: () => number;
+  setAutoLoginCount: (count: number) => void;
+  clearAutoLoginCount: () => void;
+  getSavedLoginText: () => string | null;
+  setSavedLoginText: (text: string) => void;
+  removeSavedLogin: () => void;
+  getLanguage: () => Language | null;
+  setLanguage: (lang: Language) => void;
+  getUserClientId: (appCode: string) => string | null;
+  setUserClientId: (appCode: string, id: string) => void;
   /** A random id made once per browser profile; it binds remember tokens to this device. */
-  getDeviceId(): string;
+  getDeviceId: () => string;
   /** Empties sessionStorage (logout, spec §4). */
-  clearSession(): void;
+  clearSession: () => void;
 }
 
 /** Builds a v4 UUID. `crypto.randomUUID` exists only in secure contexts, and schools often serve plain http on a LAN. */

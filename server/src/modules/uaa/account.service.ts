@@ -5,16 +5,31 @@
 import type { DecorationSet, MeData, SocialProvider, UnitConfigData } from '@campus/contracts/uaa';
 import { notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { SessionUser } from './session.service.ts';
+import { hashToken } from './tokens.ts';
 import type { ChildRecord, UaaRepository, UnitRecord } from './uaa.repository.ts';
 
 /** Spec §3 theme colours: the default when the user has not chosen one. */
 export const DEFAULT_THEME_COLOR = '#457CD6';
 
 export class AccountService {
-  constructor(private readonly repository: UaaRepository) {}
+  constructor(
+    private readonly repository: UaaRepository,
+    private readonly cache: SessionCache,
+  ) {}
 
+  /** The session state of spec §3, cached with the session and evicted with it. */
   async me(user: SessionUser, accessToken: string): Promise<MeData> {
+    const tokenHash = hashToken(accessToken);
+    const cached = this.cache.getMe(tokenHash);
+    if (cached) return cached;
+    const me = await this.buildMe(user, accessToken);
+    this.cache.setMe(tokenHash, me);
+    return me;
+  }
+
+  private async buildMe(user: SessionUser, accessToken: string): Promise<MeData> {
     // Children matter only to parents (spec §6); the linked account to teachers and parents.
     const [children, linked] = await Promise.all([
       user.userType === 3

@@ -9,6 +9,8 @@ import { BodyStatus, ErrorCode } from '@campus/contracts/envelope';
 import { AppError, unauthorized } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { SessionCache } from './session-cache.ts';
+import type { SessionEvents } from './session-events.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { SessionUserRecord, UaaRepository, UserRecord } from './uaa.repository.ts';
 
@@ -43,7 +45,15 @@ export class SessionService {
     private readonly repository: UaaRepository,
     private readonly audit: AuditService,
     private readonly clock: () => number,
+    private readonly cache: SessionCache,
+    private readonly events: SessionEvents,
   ) {}
+
+  /** Revokes a family in the database and evicts it from every instance's cache. */
+  private async revokeFamily(familyId: string, at: number): Promise<void> {
+    await this.repository.revokeFamily(familyId, at);
+    await this.events.publish({ kind: 'family', id: familyId });
+  }
 
   /** Starts a new sign-in: a new family with its access, refresh and app-client tokens. */
   async issue(
@@ -95,11 +105,20 @@ export class SessionService {
 
   /** The signed-in user for an access token, or undefined when it is unknown, expired or revoked. */
   async resolve(accessToken: string): Promise<SessionUser | undefined> {
-    const row = await this.repository.findSessionUser(hashToken(accessToken));
+    const tokenHash = hashToken(accessToken);
+    const cached = this.cache.get(tokenHash);
+    if (cached) return cached;
+    const row = await this.repository.findSessionUser(tokenHash);
     if (!row || row.revokedAt !== null || row.accessExpiresAt <= this.clock()) return undefined;
     if (row.userStatus !== 1 || row.unitStatus !== 1) return undefined;
     const { revokedAt: _revoked, ...user } = row;
+    this.cache.set(tokenHash, user);
     return user;
+  }
+
+  /** After a change to a user's profile or status, so the next request reads it fresh. */
+  forgetUser(userId: string): Promise<void> {
+    return this.events.publish({ kind: 'user', id: userId });
   }
 
   /** Rotates a refresh token into a fresh session of the same family. */
@@ -113,7 +132,7 @@ export class SessionService {
     if (row.used_at !== null || !(await this.repository.markRefreshUsed(row.id, now))) {
       const usedAt = row.used_at ?? now;
       if (now - usedAt > REFRESH_RACE_GRACE_MS) {
-        await this.repository.revokeFamily(row.family_id, now);
+        await this.revokeFamily(row.family_id, now);
         await this.audit.record('session.refresh_reuse', {
           userId: row.user_id,
           ip: meta.ip,
@@ -126,6 +145,7 @@ export class SessionService {
     if (!user || user.status !== 1 || user.unitStatus !== 1) throw unauthorized();
     const issued = await this.issue(user, meta, row.family_id);
     await this.repository.revokeOtherSessions(row.family_id, issued.sessionId, now);
+    await this.events.publish({ kind: 'family', id: row.family_id });
     return { ...issued, userId: user.id };
   }
 
@@ -138,13 +158,13 @@ export class SessionService {
     const row = await this.repository.findDeviceCredential('client', hashToken(userClientId));
     if (!row || row.revoked_at !== null || row.expires_at <= now) throw unauthorized();
     if (row.used_at !== null || !(await this.repository.markCredentialUsed(row.id, now))) {
-      if (row.family_id) await this.repository.revokeFamily(row.family_id, now);
+      if (row.family_id) await this.revokeFamily(row.family_id, now);
       await this.audit.record('session.client_reuse', { userId: row.user_id, ip: meta.ip });
       throw unauthorized();
     }
     const user = await this.repository.findUserById(row.user_id);
     if (!user || user.status !== 1 || user.unitStatus !== 1) throw unauthorized();
-    if (row.family_id) await this.repository.revokeFamily(row.family_id, now);
+    if (row.family_id) await this.revokeFamily(row.family_id, now);
     const issued = await this.issue(user, meta);
     return { ...issued, user };
   }
@@ -169,7 +189,7 @@ export class SessionService {
   }
 
   async logout(user: SessionUser, meta: RequestMeta): Promise<void> {
-    await this.repository.revokeFamily(user.familyId, this.clock());
+    await this.revokeFamily(user.familyId, this.clock());
     await this.audit.record('logout', { userId: user.userId, unitId: user.unitId, ip: meta.ip });
   }
 
@@ -207,7 +227,7 @@ export class SessionService {
         ),
       );
     }
-    await this.repository.revokeFamily(user.familyId, this.clock());
+    await this.revokeFamily(user.familyId, this.clock());
     const issued = await this.issue(target, meta);
     await this.audit.record('account.switch', {
       userId: user.userId,

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createHttpClient } from '@campus/sdk/http';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from '../i18n/i18n.ts';
+import { createI18nextTranslator } from '../i18n/i18next-translator.ts';
+import { createPortalRuntime } from '../shared/portal-runtime.ts';
+import { RuntimeContext } from '../shared/useRuntime.ts';
+import { DesktopApp } from './DesktopApp.tsx';
+import { showNotice } from './notice-bridge.ts';
+import './desktop.css';
+
+const runtime = createPortalRuntime({ createHttp: createHttpClient, onNotify: showNotice });
+
+const container = document.getElementById('root');
+void initI18n(runtime.storage, createI18nextTranslator).then(() => {
+  if (!container) return;
+  createRoot(container).render(
+    <StrictMode>
+      <RuntimeContext value={runtime}>
+        <DesktopApp />
+      </RuntimeContext>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useTranslation } from '../i18n/useTranslation.ts';
+import { BindScreen } from './BindScreen.tsx';
+import { ForgetPasswordScreen } from './ForgetPasswordScreen.tsx';
+import { screenForPath } from './login-screens.ts';
+import { LoginLayout } from './LoginLayout.tsx';
+import { LoginScreen } from './LoginScreen.tsx';
+import { ReloginScreen } from './ReloginScreen.tsx';
+import { useUnitConfig } from './useUnitConfig.ts';
+
+/** The login entry: one small page that picks its screen by path (spec §2). */
+export function LoginApp() {
+  const { t, lang } = useTranslation();
+  const unit = useUnitConfig();
+  useEffect(() => {
+    document.title = t('app.loginTitle');
+  }, [t, lang]);
+
+  const screen = screenForPath(window.location.pathname);
+  return (
+    <LoginLayout unit={unit}>
+      {screen === 'login' ? <LoginScreen unit={unit} /> : null}
+      {screen === 'forget' ? <ForgetPasswordScreen /> : null}
+      {screen === 'bind' ? <BindScreen /> : null}
+      {screen === 'relogin' ? <ReloginScreen /> : null}
+    </LoginLayout>
+  );
+}

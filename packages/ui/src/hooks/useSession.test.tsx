@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MeData } from '@campus/contracts/uaa';
+import type { AuthApi } from '@campus/sdk/auth';
+import { createSessionStore } from '@campus/sdk/session';
+import { createPortalStorage } from '@campus/sdk/storage';
+import { useSession } from './useSession.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  container = document.createElement('div');
+  root = createRoot(container);
+});
+afterEach(() => act(() => root.unmount()));
+
+describe('useSession (spec §4 login state in React)', () => {
+  it('renders the store state and follows the login check', async () => {
+    const me = { realName: 'Wang Fang' } as MeData;
+    const auth = { me: () => Promise.resolve({ status: 200, data: me }) } as unknown as AuthApi;
+    const store = createSessionStore({
+      auth,
+      storage: createPortalStorage(
+        () => undefined,
+        () => undefined,
+      ),
+    });
+    function Probe() {
+      const state = useSession(store);
+      return <p>{`${state.status}:${state.me?.realName ?? '-'}`}</p>;
+    }
+    await act(async () => root.render(<Probe />));
+    expect(container.textContent).toBe('unknown:-');
+    await act(async () => {
+      await store.checkLogin();
+    });
+    expect(container.textContent).toBe('signedIn:Wang Fang');
+  });
+});
