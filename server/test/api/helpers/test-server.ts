@@ -23,14 +23,18 @@ export interface TestServer {
   app: FastifyInstance;
   baseUrl: string;
   kind: DbKind;
+  /** What a second instance needs to serve the same database and Redis namespace. */
+  shared: { dataDir: string; databaseUrl: string | undefined; redisKeyPrefix: string };
   /** A client with its own cookie jar, as one browser would be. */
   client(options?: ClientOptions): TestClient;
   close(): Promise<void>;
 }
 
 export async function startTestServer(
-  options: BuildOptions & { demo?: boolean } = {},
+  options: BuildOptions & { demo?: boolean; shareWith?: TestServer } = {},
 ): Promise<TestServer> {
+  const { shareWith, ...buildOptions } = options;
+  if (shareWith) return startSecondInstance(shareWith, buildOptions);
   const kind = dbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-'));
   const suffix = randomBytes(6).toString('hex');
@@ -58,13 +62,13 @@ export async function startTestServer(
     ...loadConfig({ DATA_DIR: dataDir, PORT: '0' }),
     databaseUrl,
     redisUrl: process.env.TEST_REDIS_URL || undefined,
-    demo: options.demo ?? true,
+    demo: buildOptions.demo ?? true,
   };
   const redisKeyPrefix = `campus-test-${suffix}:`;
   const app = await buildApp(config, {
     logger: false,
     redisKeyPrefix,
-    ...options,
+    ...buildOptions,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -74,6 +78,7 @@ export async function startTestServer(
     app,
     baseUrl,
     kind,
+    shared: { dataDir, databaseUrl, redisKeyPrefix },
     client: (clientOptions) => new TestClient(baseUrl, clientOptions),
     close: async () => {
       await app.close();
@@ -81,6 +86,36 @@ export async function startTestServer(
       if (config.redisUrl) await deleteRedisKeys(config.redisUrl, redisKeyPrefix);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Another instance on the first one's database and Redis namespace, as two instances
+ * behind one proxy would be (DESIGN.md §2). Closing it leaves the shared data alone.
+ */
+async function startSecondInstance(first: TestServer, options: BuildOptions): Promise<TestServer> {
+  const config = {
+    ...loadConfig({ DATA_DIR: first.shared.dataDir, PORT: '0' }),
+    databaseUrl: first.shared.databaseUrl,
+    redisUrl: process.env.TEST_REDIS_URL || undefined,
+    demo: false,
+  };
+  const app = await buildApp(config, {
+    logger: false,
+    redisKeyPrefix: first.shared.redisKeyPrefix,
+    ...options,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    baseUrl,
+    kind: first.kind,
+    shared: first.shared,
+    client: (clientOptions) => new TestClient(baseUrl, clientOptions),
+    close: () => app.close(),
   };
 }
 

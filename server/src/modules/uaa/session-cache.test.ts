@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache.ts';
+import type { SessionUserRecord } from './uaa.repository.ts';
+
+function user(overrides: Partial<SessionUserRecord> = {}): SessionUserRecord {
+  return {
+    sessionId: 's1',
+    familyId: 'f1',
+    accessExpiresAt: 10_000_000,
+    userId: 'u1',
+    userType: 2,
+    unitId: 'unit',
+    unitType: 2,
+    realName: 'T',
+    loginName: 't',
+    avatar: null,
+    sex: 0,
+    superman: 0,
+    userStatus: 1,
+    theme: null,
+    themeColor: null,
+    currentLayout: null,
+    langType: null,
+    currentChildId: null,
+    unitName: 'U',
+    unitEnName: null,
+    unitStatus: 1,
+    ...overrides,
+  };
+}
+
+describe('session cache: a few seconds, never past the token, evicted on revoke', () => {
+  it('keeps an entry for at most its TTL', () => {
+    let now = 1000;
+    const cache = new SessionCache(() => now);
+    cache.set('h1', user());
+    expect(cache.get('h1')?.userId).toBe('u1');
+    now += SESSION_CACHE_TTL_MS;
+    expect(cache.get('h1')).toBeUndefined();
+  });
+
+  it('never serves a session past its access token expiry', () => {
+    let now = 1000;
+    const cache = new SessionCache(() => now);
+    cache.set('h1', user({ accessExpiresAt: 2000 }));
+    now = 2000;
+    expect(cache.get('h1')).toBeUndefined();
+  });
+
+  it('evicts by family and by user, and the /me answer with the entry', () => {
+    const cache = new SessionCache(() => 0);
+    cache.set('a', user({ familyId: 'fa', userId: 'u1' }));
+    cache.set('b', user({ familyId: 'fb', userId: 'u2' }));
+    cache.set('c', user({ familyId: 'fc', userId: 'u2' }));
+    cache.setMe('a', { userId: 'u1' } as never);
+    expect(cache.getMe('a')).toEqual({ userId: 'u1' });
+    cache.evictFamily('fa');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.getMe('a')).toBeUndefined();
+    cache.evictUser('u2');
+    expect(cache.size).toBe(0);
+  });
+});

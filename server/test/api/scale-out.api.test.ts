@@ -1,0 +1,61 @@
+/**
+ * Two instances on one database behave as one (DESIGN.md §2): a session made on one is
+ * valid on the other, and a sign-out on one ends it on the other. With Redis the
+ * eviction is immediate; without it (one instance is the supported setup) a cached
+ * session lives at most the cache's few seconds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_CACHE_TTL_MS } from '../../src/modules/uaa/session-cache.ts';
+import { DEMO, signIn, startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let nowB = Date.now();
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  a = await startTestServer();
+  b = await startTestServer({ shareWith: a, clock: () => nowB });
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+async function eventually(check: () => Promise<boolean>, ms = 2000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return check();
+}
+
+describe(`two instances on ${process.env.API_DB ?? 'sqlite'}${process.env.TEST_REDIS_URL ? ' with Redis' : ''}`, () => {
+  it('accepts on one instance the session made on the other, and ends it everywhere on sign-out', async () => {
+    const onA = a.client();
+    await signIn(onA, DEMO.teacher);
+    const onB = b.client();
+    onB.setCookie('ph_at', onA.cookie('ph_at')!);
+    expect((await onB.get('/api/uaa/oauth/me')).body.status).toBe(200);
+
+    expect((await onA.postForm('/api/uaa/oauth/logout', {})).body.status).toBe(200);
+    if (process.env.TEST_REDIS_URL) {
+      const ended = await eventually(
+        async () => (await onB.get('/api/uaa/oauth/me')).body.status === 401,
+      );
+      expect(ended).toBe(true);
+    } else {
+      nowB += SESSION_CACHE_TTL_MS;
+      expect((await onB.get('/api/uaa/oauth/me')).body.status).toBe(401);
+    }
+  });
+
+  it('refreshes on one instance a session made on the other', async () => {
+    const onA = a.client();
+    await signIn(onA, DEMO.parent);
+    const onB = b.client();
+    onB.setCookie('ph_rt', onA.cookie('ph_rt')!, '/api/uaa/oauth/refresh');
+    expect((await onB.get('/api/uaa/oauth/refresh')).body.status).toBe(200);
+    expect((await onB.get('/api/uaa/oauth/me')).body.status).toBe(200);
+  });
+});
