@@ -32,14 +32,6 @@ export function WelcomePanel({ me }: { me: MeData }) {
           ))}
         </dl>
       </div>
-      <div className="dt-welcome__apps">
-        <div className="dt-welcome__apps-tiles" aria-hidden="true">
-          {['#457CD6', '#3ABAE8', '#68A265', '#F29F05', '#7460C8', '#E86A5C'].map((color) => (
-            <span key={color} className="dt-tile" style={{ background: color }} />
-          ))}
-        </div>
-        <p className="dt-welcome__apps-text">{t('desktop.appsComing')}</p>
-      </div>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { createPortalRuntime } from '../shared/portal-runtime.ts';
 import { RuntimeContext } from '../shared/useRuntime.ts';
 import { DesktopApp } from './DesktopApp.tsx';
 import { showNotice } from './notice-bridge.ts';
+import '../shared/base.css';
 import './desktop.css';
 
 const runtime = createPortalRuntime({ createHttp: createHttpClient, onNotify: showNotice });

@@ -6,6 +6,7 @@ import { createPortalRuntime } from '../shared/portal-runtime.ts';
 import { RuntimeContext } from '../shared/useRuntime.ts';
 import { LoginApp } from './LoginApp.tsx';
 import { pushToast } from './toast-store.ts';
+import '../shared/base.css';
 import './login.css';
 
 const runtime = createPortalRuntime({

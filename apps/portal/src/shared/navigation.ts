@@ -3,11 +3,11 @@
  * tests can see the addresses they build.
  */
 import { LOGIN_PATH } from '@campus/contracts/pages';
-import { REDIRECT_PARAM } from '@campus/sdk/redirect';
+import { REDIRECT_PARAM, stripLoginParams } from '@campus/sdk/redirect';
 
-/** The login address that brings the user back to `returnTo` (spec §2). */
+/** The login address that brings the user back to `returnTo`, less the login parameters (spec §2). */
 export function loginUrlFor(returnTo: string): string {
-  return `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(returnTo)}`;
+  return `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(stripLoginParams(returnTo))}`;
 }
 
 /** Opens an address, keeping the current page in history. */

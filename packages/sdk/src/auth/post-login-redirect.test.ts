@@ -7,6 +7,7 @@ import {
   landingVariant,
   resolvePostLoginTarget,
   safeRedirectTarget,
+  stripLoginParams,
   type PostLoginContext,
 } from './post-login-redirect.ts';
 
@@ -216,5 +217,20 @@ describe('classifyLoginResult (spec §4 "Login result")', () => {
       kind: 'failure',
       message: 'Server internal error!',
     });
+  });
+});
+
+describe('stripLoginParams (spec §2: login parameters stripped when an address is rebuilt)', () => {
+  it('removes every listed parameter and keeps the others and the hash', () => {
+    const address =
+      'http://127.0.0.1:8080/desktop/home?theme=ink&language=en&code=c&state=s&token=t&ticket=k&username=u&password=p&plat=wx&accessToken=a&access_token=b&tab=2#/apps';
+    expect(stripLoginParams(address)).toBe('http://127.0.0.1:8080/desktop/home?tab=2#/apps');
+  });
+
+  it('leaves an address without them, and an unparseable one, as it is', () => {
+    expect(stripLoginParams('http://127.0.0.1:8080/desktop/home')).toBe(
+      'http://127.0.0.1:8080/desktop/home',
+    );
+    expect(stripLoginParams('not a url')).toBe('not a url');
   });
 });

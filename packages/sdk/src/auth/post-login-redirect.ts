@@ -188,3 +188,38 @@ export function classifyLoginResult(
   }
   return { kind: 'failure', message: failureMessage(envelope, context.lang) };
 }
+
+/**
+ * Spec §2: the login query parameters stripped when an address is rebuilt, so a
+ * return address never carries a one-time code, a token or a password back around.
+ */
+export const STRIPPED_LOGIN_PARAMS = [
+  'theme',
+  'language',
+  'code',
+  'state',
+  'token',
+  'ticket',
+  'username',
+  'password',
+  'plat',
+  'accessToken',
+  'access_token',
+] as const;
+
+/**
+ * The address without the spec §2 login parameters; other parameters and the hash stay.
+ *
+ * @example
+ * stripLoginParams('https://p.example/desktop/home?language=en&tab=2#/x'); // 'https://p.example/desktop/home?tab=2#/x'
+ */
+export function stripLoginParams(address: string): string {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return address;
+  }
+  for (const name of STRIPPED_LOGIN_PARAMS) url.searchParams.delete(name);
+  return url.toString();
+}

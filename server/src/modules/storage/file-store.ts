@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageRepository } from './storage.repository.ts';
+import type { FileTable } from '../../db/schema.ts';
 
 /** A stored file as the rest of the server sees it (never the raw row). */
 export interface FileDto {
@@ -133,14 +134,7 @@ export class FileStore {
   }
 }
 
-function toFileDto(row: {
-  id: string;
-  name: string;
-  mime: string;
-  size: number;
-  sha256: string;
-  created_at: number;
-}): FileDto {
+function toFileDto(row: FileTable): FileDto {
   return {
     id: row.id,
     name: row.name,
