@@ -1,0 +1,147 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccounts } from '../fixtures/accounts.ts';
+import { DesktopPage } from '../pages/DesktopPage.ts';
+import { LoginPage } from '../pages/LoginPage.ts';
+
+const { teacher } = demoAccounts;
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+test.describe('language (spec §1: zh-CN by default, en on request)', () => {
+  test('the login page switches to English, keeps it across a reload, and switches back', async ({
+    page,
+  }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await expect(login.submit).toHaveText(/登\s*录/);
+    await expect(login.unitName).toHaveText('阳光小学');
+    await login.lang.click();
+    await expect(login.submit).toHaveText('Sign in');
+    await expect(login.unitName).toHaveText('Sunshine Primary School');
+    await page.reload();
+    await login.waitUntilReady();
+    await expect(login.submit).toHaveText('Sign in');
+    await login.lang.click();
+    await expect(login.submit).toHaveText(/登\s*录/);
+  });
+
+  test('spec §2: the desktop header shows the English unit name and welcome in en, and switches to zh-CN', async ({
+    page,
+  }) => {
+    const login = new LoginPage(page);
+    const desktop = new DesktopPage(page);
+    await login.goto({ language: 'en' });
+    await login.signIn(teacher.username, teacher.password);
+    await desktop.expectSignedIn();
+    const name = await desktop.realName();
+    await expect(desktop.unitName).toHaveText('Sunshine Primary School');
+    await expect(desktop.welcome).toHaveText(`Welcome, ${name}`);
+    await desktop.lang.click();
+    await expect(desktop.unitName).toHaveText('阳光小学');
+    await expect(desktop.welcome).toHaveText(`欢迎您，${name}`);
+  });
+});
+
+test.describe('the other login-entry screens (spec §2 routes)', () => {
+  for (const [lang, heading, back] of [
+    ['zh-CN', '忘记密码', /返回登录/],
+    ['en', 'Forgot password', /Back to sign in/],
+  ] as const) {
+    test(
+      `spec §2: the forgot-password link opens /forgetPassword and leads back (${lang})`,
+      { tag: '@mobile' },
+      async ({ page }) => {
+        const login = new LoginPage(page);
+        await login.goto(lang === 'en' ? { language: 'en' } : {});
+        await login.forgot.click();
+        await expect(page).toHaveURL(/\/forgetPassword$/);
+        await expect(page.getByTestId('forget.page')).toContainText(heading);
+        expect(await horizontalOverflow(page)).toBe(0);
+        await page.getByTestId('login.back').getByText(back).click();
+        await expect(page).toHaveURL(/\/login$/);
+      },
+    );
+  }
+
+  test('spec §2: the bind page shows the provider parameters as text, never as HTML', async ({
+    page,
+  }) => {
+    const hostile = '<img src=x onerror="window.__pwned=1">';
+    await page.goto(
+      `/bind/?id=u1&openid=${encodeURIComponent(hostile)}&unionid=un-1&deviceId=dev-1`,
+    );
+    const bind = page.getByTestId('bind.page');
+    await expect(bind).toContainText(hostile);
+    await expect(bind).toContainText('un-1');
+    await expect(bind.locator('img[src="x"]')).toHaveCount(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
+  });
+
+  test('spec §2: /needtologinpagerelogin tells the desktop-client user to sign in again', async ({
+    page,
+  }) => {
+    await page.goto('/needtologinpagerelogin?language=en');
+    await expect(page.getByTestId('relogin.page')).toContainText('Please sign in again');
+    await page.getByTestId('relogin.signIn').click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('auto sign-in (spec §4 auto-login rule; the demo school enables autologin)', () => {
+  test('an expired session with a remembered password signs in again by itself, and not after a chosen logout', async ({
+    page,
+    context,
+  }) => {
+    const login = new LoginPage(page);
+    const desktop = new DesktopPage(page);
+    await login.goto();
+    await login.signIn(teacher.username, teacher.password, { remember: true });
+    await desktop.expectSignedIn();
+
+    // The session ends without a logout: the cookies are gone, the remembered token is not.
+    await context.clearCookies();
+    await desktop.goto();
+    await desktop.expectSignedIn();
+    expect(await page.evaluate(() => localStorage.getItem('IS_LOGOUTED'))).not.toBe('true');
+
+    await desktop.logOut();
+    await expect(page).toHaveURL(/\/login$/);
+    await login.waitUntilReady();
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(login.username).toHaveValue(teacher.username);
+  });
+});
+
+test.describe('desktop at a mobile width (spec §4 screen classes)', () => {
+  test(
+    'nothing overflows and the header controls stay reachable',
+    { tag: '@mobile' },
+    async ({ page }) => {
+      const login = new LoginPage(page);
+      const desktop = new DesktopPage(page);
+      await login.goto();
+      await login.signIn(teacher.username, teacher.password);
+      await desktop.expectSignedIn();
+      expect(await horizontalOverflow(page)).toBe(0);
+      const width = page.viewportSize()?.width ?? 0;
+      for (const control of [
+        desktop.logo,
+        desktop.unitName,
+        desktop.welcome,
+        desktop.lang,
+        desktop.logout,
+      ]) {
+        await expect(control).toBeVisible();
+        const box = await control.boundingBox();
+        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width).toBe(true);
+      }
+    },
+  );
+});
