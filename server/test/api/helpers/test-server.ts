@@ -31,9 +31,9 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: BuildOptions & { demo?: boolean; shareWith?: TestServer } = {},
+  options: BuildOptions & { demo?: boolean; shareWith?: TestServer; webRoot?: string } = {},
 ): Promise<TestServer> {
-  const { shareWith, ...buildOptions } = options;
+  const { shareWith, webRoot, ...buildOptions } = options;
   if (shareWith) return startSecondInstance(shareWith, buildOptions);
   const kind = dbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-'));
@@ -63,6 +63,7 @@ export async function startTestServer(
     databaseUrl,
     redisUrl: process.env.TEST_REDIS_URL || undefined,
     demo: buildOptions.demo ?? true,
+    ...(webRoot ? { webRoot } : {}),
   };
   const redisKeyPrefix = `campus-test-${suffix}:`;
   const app = await buildApp(config, {

@@ -1,0 +1,81 @@
+/**
+ * The built front ends at the spec's page paths (spec §2): HTML never cached, hashed
+ * assets cached for good, both compressed, document security headers on pages. A small
+ * stand-in build keeps this test independent of the real one.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL_PAGES } from '@campus/contracts/pages';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-web-'));
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+let server: TestServer;
+let unbuilt: TestServer;
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(webRoot, 'assets'));
+  fs.writeFileSync(path.join(webRoot, 'login.html'), '<!doctype html><title>login page</title>');
+  fs.writeFileSync(
+    path.join(webRoot, 'desktop.html'),
+    '<!doctype html><title>desktop page</title>',
+  );
+  fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), script);
+  server = await startTestServer({ demo: false, webRoot });
+  unbuilt = await startTestServer({ demo: false, webRoot: path.join(webRoot, 'missing') });
+});
+afterAll(async () => {
+  await server.close();
+  await unbuilt.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('page serving', () => {
+  it('serves the login entry at every login path and the desktop entry at every desktop path', async () => {
+    for (const url of PORTAL_PAGES.login.paths) {
+      const res = await fetch(`${server.baseUrl}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).toContain('login page');
+      expect(res.headers.get('cache-control'), url).toBe('no-cache');
+    }
+    for (const url of PORTAL_PAGES.desktop.paths) {
+      const res = await fetch(`${server.baseUrl}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).toContain('desktop page');
+    }
+  });
+
+  it('sends pages with the document security headers (CSP with frame-ancestors)', async () => {
+    const res = await fetch(`${server.baseUrl}/login`);
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self'/);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('serves hashed assets compressed and cached for good', async () => {
+    const res = await fetch(`${server.baseUrl}/assets/app-abc123.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toMatch(/immutable/);
+    expect(await res.text()).toBe(script);
+  });
+
+  it('answers a missing asset with HTTP 404 and a root visit with a redirect to the desktop', async () => {
+    expect((await fetch(`${server.baseUrl}/assets/nope.js`)).status).toBe(404);
+    const root = await fetch(`${server.baseUrl}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/desktop/home');
+  });
+
+  it('says in both languages that the front end is not built, rather than failing', async () => {
+    const res = await fetch(`${unbuilt.baseUrl}/login`);
+    expect(res.status).toBe(503);
+    const text = await res.text();
+    expect(text).toContain('npm start');
+    expect(text).toMatch(/前端尚未构建/);
+  });
+});
