@@ -143,7 +143,7 @@ export async function buildApp(
   const login = new LoginService(uaaRepository, sessions, audit, ipFailures, limits, clock);
   const accounts = new AccountService(uaaRepository, sessionCache);
 
-  registerAuth(app, (token) => sessions.resolve(token));
+  registerAuth(app, (token) => sessions.authenticate(token));
 
   await app.register(
     systemRoutes({

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
     accessToken: string | null;
+    /** SHA-256 of the access token: the key of what is cached for this session. */
+    accessTokenHash: string | null;
   }
   interface FastifyInstance {
     requireSession: preHandlerAsyncHookHandler;
@@ -32,16 +34,18 @@ export function readAccessToken(
 
 export function registerAuth(
   app: FastifyInstance,
-  resolve: (token: string) => Promise<SessionUser | undefined>,
+  authenticate: (token: string) => Promise<{ user: SessionUser; tokenHash: string } | undefined>,
 ): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('accessToken', null);
+  app.decorateRequest('accessTokenHash', null);
   const requireSession: preHandlerAsyncHookHandler = async (request) => {
     const found = readAccessToken(request);
-    const user = found ? await resolve(found.token) : undefined;
-    if (!user || !found) throw unauthorized();
-    request.sessionUser = user;
+    const session = found ? await authenticate(found.token) : undefined;
+    if (!session || !found) throw unauthorized();
+    request.sessionUser = session.user;
     request.accessToken = found.token;
+    request.accessTokenHash = session.tokenHash;
   };
   app.decorate('requireSession', requireSession);
 }

@@ -3,11 +3,11 @@
  * the unit's login-page configuration, and the list of social providers.
  */
 import type { DecorationSet, MeData, SocialProvider, UnitConfigData } from '@campus/contracts/uaa';
+import { ok } from '../../core/envelope.ts';
 import { notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { SessionUser } from './session.service.ts';
-import { hashToken } from './tokens.ts';
 import type { ChildRecord, UaaRepository, UnitRecord } from './uaa.repository.ts';
 
 /** Spec §3 theme colours: the default when the user has not chosen one. */
@@ -19,14 +19,16 @@ export class AccountService {
     private readonly cache: SessionCache,
   ) {}
 
-  /** The session state of spec §3, cached with the session and evicted with it. */
-  async me(user: SessionUser, accessToken: string): Promise<MeData> {
-    const tokenHash = hashToken(accessToken);
-    const cached = this.cache.getMe(tokenHash);
+  /**
+   * The /me answer (the session state of spec §3 in the envelope), serialised once and
+   * cached with the session, evicted with it. Every page checks /me: this is the hot path.
+   */
+  async meAnswer(user: SessionUser, accessToken: string, tokenHash: string): Promise<string> {
+    const cached = this.cache.getMeAnswer(tokenHash);
     if (cached) return cached;
-    const me = await this.buildMe(user, accessToken);
-    this.cache.setMe(tokenHash, me);
-    return me;
+    const answer = JSON.stringify(ok(await this.buildMe(user, accessToken)));
+    this.cache.setMeAnswer(tokenHash, answer);
+    return answer;
   }
 
   private async buildMe(user: SessionUser, accessToken: string): Promise<MeData> {

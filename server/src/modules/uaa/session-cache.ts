@@ -6,7 +6,6 @@
  * instance and, through Redis when configured, on every other (see session-events.ts),
  * so a signed-out token stops working everywhere.
  */
-import type { MeData } from '@campus/contracts/uaa';
 import type { SessionUserRecord } from './uaa.repository.ts';
 
 export const SESSION_CACHE_TTL_MS = 5_000;
@@ -15,8 +14,8 @@ const MAX_ENTRIES = 50_000;
 interface Entry {
   user: SessionUserRecord;
   until: number;
-  /** The /me answer built for this session, so repeated login checks cost no query. */
-  me?: MeData;
+  /** The serialised /me answer for this session: repeated login checks cost no query and no serialisation. */
+  meAnswer?: string;
 }
 
 export class SessionCache {
@@ -51,13 +50,13 @@ export class SessionCache {
   }
 
   /** The /me answer cached beside a live session entry, if any. */
-  getMe(tokenHash: string): MeData | undefined {
-    return this.get(tokenHash) ? this.entries.get(tokenHash)?.me : undefined;
+  getMeAnswer(tokenHash: string): string | undefined {
+    return this.get(tokenHash) ? this.entries.get(tokenHash)?.meAnswer : undefined;
   }
 
-  setMe(tokenHash: string, me: MeData): void {
+  setMeAnswer(tokenHash: string, answer: string): void {
     const entry = this.entries.get(tokenHash);
-    if (entry) entry.me = me;
+    if (entry) entry.meAnswer = answer;
   }
 
   evictFamily(familyId: string): void {

@@ -105,15 +105,22 @@ export class SessionService {
 
   /** The signed-in user for an access token, or undefined when it is unknown, expired or revoked. */
   async resolve(accessToken: string): Promise<SessionUser | undefined> {
+    return (await this.authenticate(accessToken))?.user;
+  }
+
+  /** The signed-in user and the token's hash (the cache key of what hangs off the session). */
+  async authenticate(
+    accessToken: string,
+  ): Promise<{ user: SessionUser; tokenHash: string } | undefined> {
     const tokenHash = hashToken(accessToken);
     const cached = this.cache.get(tokenHash);
-    if (cached) return cached;
+    if (cached) return { user: cached, tokenHash };
     const row = await this.repository.findSessionUser(tokenHash);
     if (!row || row.revokedAt !== null || row.accessExpiresAt <= this.clock()) return undefined;
     if (row.userStatus !== 1 || row.unitStatus !== 1) return undefined;
     const { revokedAt: _revoked, ...user } = row;
     this.cache.set(tokenHash, user);
-    return user;
+    return { user, tokenHash };
   }
 
   /** After a change to a user's profile or status, so the next request reads it fresh. */

@@ -74,7 +74,16 @@ export function uaaRoutes(deps: UaaRouteDeps): FastifyPluginAsyncTypebox {
         },
         preHandler: app.requireSession,
       },
-      async (request) => ok(await accounts.me(currentUser(request), request.accessToken ?? '')),
+      async (request, reply) => {
+        const answer = await accounts.meAnswer(
+          currentUser(request),
+          request.accessToken ?? '',
+          request.accessTokenHash ?? '',
+        );
+        // Already-serialised JSON of the schema's shape, cached per session (account.service.ts):
+        // Fastify sends a string as it is, so the type provider's object type does not apply.
+        return reply.type('application/json; charset=utf-8').send(answer as never);
+      },
     );
 
     app.post(
