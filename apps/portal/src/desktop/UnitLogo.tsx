@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { unitLogoPath } from '@campus/sdk/auth';
+import { unitLogoUrl } from '@campus/contracts/storage';
 import { useTranslation } from '../i18n/useTranslation.ts';
 
 /** The unit's logo from storage (spec §7), or its initial when there is none. */
@@ -16,7 +16,7 @@ export function UnitLogo({ unitId, unitName }: { unitId: string; unitName: strin
   return (
     <img
       className="dt-logo"
-      src={unitLogoPath(unitId)}
+      src={unitLogoUrl(unitId)}
       alt={t('header.logoAlt', { name: unitName })}
       data-testid="header.logo"
       onError={() => setFailed(true)}

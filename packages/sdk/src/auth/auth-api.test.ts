@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpClient, Payload, RequestOptions } from '../http/http-core.ts';
-import { createAuthApi, parseDecorationSet, unitLogoPath } from './auth-api.ts';
+import { createAuthApi, parseDecorationSet } from './auth-api.ts';
 
 function recordingClient() {
   const calls: { verb: string; url: string; payload?: unknown; options?: RequestOptions }[] = [];
@@ -70,10 +70,6 @@ describe('auth api paths and payloads (spec §7)', () => {
       ['get', '/api/uaa/oauth/login/unit_config', undefined],
       ['get', '/api/uaa/social/info', undefined],
     ]);
-  });
-
-  it('builds the unit logo path with the id escaped', () => {
-    expect(unitLogoPath('a/b')).toBe('/api/storage/show/unit/a%2Fb');
   });
 });
 

@@ -21,11 +21,6 @@ export const UAA_PATHS = {
   socialInfo: '/api/uaa/social/info',
 } as const;
 
-/** Path of a unit's logo (spec §7 GET /api/storage/show/unit/{unitId}). */
-export function unitLogoPath(unitId: string): string {
-  return `/api/storage/show/unit/${encodeURIComponent(unitId)}`;
-}
-
 interface LoginCommon {
   username: string;
   /** Ask the server for a remember token (DESIGN.md §5). */

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  APP_ICON_VARIANTS,
-  appIconUrl,
-  appIconUrls,
-  iconGlyph,
-  iconVariantForTheme,
-  renderAppIcon,
-  xmlEscape,
-} from './app-icon.ts';
+import { APP_ICON_VARIANTS } from '@campus/contracts/storage';
+import { iconGlyph, renderAppIcon, xmlEscape } from './app-icon.ts';
 
 const cms = { name: '信息发布', shortName: '资讯', englishShortName: 'News', iconColor: '#C8161D' };
 
@@ -77,25 +70,5 @@ describe('iconGlyph', () => {
     expect(iconGlyph({ name: 'Smart Canteen', shortName: '' }).text).toBe('SC');
     expect(iconGlyph({ name: 'library' }).text).toBe('LI');
     expect(iconGlyph({ name: '' }).text).toBe('?');
-  });
-});
-
-describe('icon URLs', () => {
-  it('are formed from the code and the variant', () => {
-    expect(appIconUrl('cms', 'cartoon')).toBe('/api/storage/app-icon/cms/cartoon');
-    expect(appIconUrl('a/b', 'gray')).toBe('/api/storage/app-icon/a%2Fb/gray');
-    expect(appIconUrls('edu')).toEqual({
-      gray: '/api/storage/app-icon/edu/gray',
-      color: '/api/storage/app-icon/edu/color',
-      cartoon: '/api/storage/app-icon/edu/cartoon',
-    });
-  });
-
-  it('pick the variant a theme shows', () => {
-    expect(iconVariantForTheme('cartoon')).toBe('cartoon');
-    expect(iconVariantForTheme('ink')).toBe('gray');
-    expect(iconVariantForTheme('lotus')).toBe('gray');
-    expect(iconVariantForTheme('#457CD6')).toBe('color');
-    expect(iconVariantForTheme(null)).toBe('color');
   });
 });

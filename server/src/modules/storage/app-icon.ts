@@ -4,8 +4,7 @@
  * app configured in the database gets matching icons without anyone making images.
  */
 
-export const APP_ICON_VARIANTS = ['gray', 'color', 'cartoon'] as const;
-export type AppIconVariant = (typeof APP_ICON_VARIANTS)[number];
+import type { AppIconVariant } from '@campus/contracts/storage';
 
 export interface AppIconInput {
   name: string;
@@ -18,38 +17,6 @@ const DEFAULT_COLOR = '#457CD6';
 const SIZE = 96;
 const FONT_FAMILY =
   "'PingFang SC','Microsoft YaHei','Noto Sans CJK SC','Source Han Sans SC','Helvetica Neue',Arial,sans-serif";
-
-/**
- * The URL the icon is served at (storage.routes.ts).
- *
- * @example appIconUrl('cms', 'color') // '/api/storage/app-icon/cms/color'
- */
-export function appIconUrl(code: string, variant: AppIconVariant): string {
-  return `/api/storage/app-icon/${encodeURIComponent(code)}/${variant}`;
-}
-
-/** The three icon URLs of one app, keyed by variant. */
-export function appIconUrls(code: string): Record<AppIconVariant, string> {
-  return {
-    gray: appIconUrl(code, 'gray'),
-    color: appIconUrl(code, 'color'),
-    cartoon: appIconUrl(code, 'cartoon'),
-  };
-}
-
-/**
- * Which icon set a portal theme shows: the stage (cartoon) theme gets cartoon icons, the
- * classic ink and lotus themes the quiet gray set, and plain colour themes the colour set.
- */
-export function iconVariantForTheme(theme: string | null | undefined): AppIconVariant {
-  if (theme === 'cartoon') return 'cartoon';
-  if (theme === 'ink' || theme === 'lotus') return 'gray';
-  return 'color';
-}
-
-export function isAppIconVariant(value: string): value is AppIconVariant {
-  return (APP_ICON_VARIANTS as readonly string[]).includes(value);
-}
 
 /** Draws the icon. Every piece of text is XML-escaped: names come from configuration. */
 export function renderAppIcon(app: AppIconInput, variant: AppIconVariant): string {

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { BodyStatus, EnvelopeSchema, ErrorCode } from '@campus/contracts/envelope';
 import { bilingual } from '../../core/messages.ts';
-import { APP_ICON_VARIANTS } from './app-icon.ts';
+import { AppIconParamsSchema, UnitLogoParamsSchema } from '@campus/contracts/storage';
 import type { FileStore } from './file-store.ts';
 import type { StorageService } from './storage.service.ts';
 
@@ -39,7 +39,7 @@ export function storageRoutes(deps: {
         schema: {
           tags: ['storage'],
           summary: 'Unit logo (spec §7), shown on the login page before sign-in',
-          params: Type.Object({ unitId: Type.String({ minLength: 1, maxLength: 64 }) }),
+          params: UnitLogoParamsSchema,
           response: { 404: NotFoundSchema },
         },
       },
@@ -56,10 +56,7 @@ export function storageRoutes(deps: {
         schema: {
           tags: ['storage'],
           summary: 'App icon drawn for a theme variant (spec §3: gray, colour, cartoon)',
-          params: Type.Object({
-            code: Type.String({ minLength: 1, maxLength: 64 }),
-            variant: Type.Union(APP_ICON_VARIANTS.map((v) => Type.Literal(v))),
-          }),
+          params: AppIconParamsSchema,
           response: { 404: NotFoundSchema },
         },
       },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { renderAppIcon, type AppIconVariant } from './app-icon.ts';
+import type { AppIconVariant } from '@campus/contracts/storage';
+import { renderAppIcon } from './app-icon.ts';
 import type { FileStore, StoredFile } from './file-store.ts';
 import type { StorageRepository } from './storage.repository.ts';
 

@@ -3,6 +3,7 @@
  * the unit's login-page configuration, and the list of social providers.
  */
 import type { DecorationSet, MeData, SocialProvider, UnitConfigData } from '@campus/contracts/uaa';
+import { unitLogoUrl } from '@campus/contracts/storage';
 import { ok } from '../../core/envelope.ts';
 import { notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
@@ -120,7 +121,7 @@ function toUnitConfig(unit: UnitRecord): UnitConfigData {
     unitName: unit.name,
     unitEnName: unit.enName,
     unitType: unit.unitType,
-    logoUrl: unit.logoFileId ? `/api/storage/show/unit/${encodeURIComponent(unit.id)}` : null,
+    logoUrl: unit.logoFileId ? unitLogoUrl(unit.id) : null,
     footer: unit.footer,
     link: safeLink(unit.footerLink),
     helpCenter: unit.helpCenter === 1,
