@@ -4,8 +4,10 @@ import zhCN from '../locales/zh-CN.json';
 import { dayPartOf, formatLongDate, roleKeyOf } from './welcome.ts';
 
 describe('welcome panel helpers', () => {
-  it('splits the day at noon and 18:00', () => {
-    expect([0, 11, 12, 17, 18, 23].map(dayPartOf)).toEqual([
+  it('splits the day at 05:00, noon and 18:00', () => {
+    expect([0, 4, 5, 11, 12, 17, 18, 23].map(dayPartOf)).toEqual([
+      'evening',
+      'evening',
       'morning',
       'morning',
       'afternoon',

@@ -3,7 +3,9 @@ import type { Language } from '@campus/sdk/language';
 
 export type DayPart = 'morning' | 'afternoon' | 'evening';
 
+/** Morning from 05:00: a teacher marking late at 01:00 is still in the evening. */
 export function dayPartOf(hour: number): DayPart {
+  if (hour < 5) return 'evening';
   if (hour < 12) return 'morning';
   if (hour < 18) return 'afternoon';
   return 'evening';
