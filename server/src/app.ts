@@ -11,6 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Redis } from 'ioredis';
 import qs from 'qs';
+import { QUERY_STRING_LIMITS } from '@campus/contracts/query-string';
 import type { AppConfig } from './config.ts';
 import { registerAuth } from './core/auth.ts';
 import { registerCsrfCheck } from './core/csrf.ts';
@@ -21,6 +22,9 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoSchool } from './db/seed/demo-school.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
+import { BaseRepository } from './modules/base/base.repository.ts';
+import { baseRoutes } from './modules/base/base.routes.ts';
+import { BaseService } from './modules/base/base.service.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { FileStore } from './modules/storage/file-store.ts';
 import { StorageRepository } from './modules/storage/storage.repository.ts';
@@ -39,6 +43,8 @@ import { localSessionEvents, redisSessionEvents } from './modules/uaa/session-ev
 import { SessionService } from './modules/uaa/session.service.ts';
 import { UaaRepository } from './modules/uaa/uaa.repository.ts';
 import { uaaRoutes } from './modules/uaa/uaa.routes.ts';
+import { VersionsRepository } from './modules/versions/versions.repository.ts';
+import { versionsRoutes } from './modules/versions/versions.routes.ts';
 
 export interface BuildOptions {
   /** Pino options, or false for silence (tests). Defaults to JSON logs at config.logLevel. */
@@ -51,7 +57,7 @@ export interface BuildOptions {
 }
 
 /** Spec §9 query-string limits, also applied to form bodies. */
-const QS_LIMITS = { allowDots: true, depth: 5, arrayLimit: 20, parameterLimit: 1000 } as const;
+const QS_LIMITS = { ...QUERY_STRING_LIMITS, allowDots: true } as const;
 
 export async function buildApp(
   config: AppConfig,
@@ -118,7 +124,13 @@ export async function buildApp(
         version: '0.1.0',
         description: 'Envelope: { status, code?, message?, data?, fieldErrors? }',
       },
-      tags: [{ name: 'uaa' }, { name: 'storage' }, { name: 'system' }],
+      tags: [
+        { name: 'uaa' },
+        { name: 'base' },
+        { name: 'versions' },
+        { name: 'storage' },
+        { name: 'system' },
+      ],
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -160,6 +172,10 @@ export async function buildApp(
     }),
   );
   await app.register(uaaRoutes({ login, sessions, accounts, secureCookies }));
+  await app.register(
+    baseRoutes({ base: new BaseService(new BaseRepository(database.db), audit, clock) }),
+  );
+  await app.register(versionsRoutes({ versions: new VersionsRepository(database.db) }));
   await app.register(
     storageRoutes({ files, storage: new StorageService(storageRepository, files) }),
   );

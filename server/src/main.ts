@@ -5,18 +5,16 @@
  */
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { prepareGracefulShutdown } from './core/graceful-shutdown.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-school.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);
 
-let closing = false;
+const shutdown = prepareGracefulShutdown(app);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    shutdown(signal).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

@@ -175,4 +175,11 @@ export const fieldLabels: Record<string, readonly [zh: string, en: string]> = {
   userId: ['用户', 'User'],
   rememberToken: ['记住密码凭据', 'Remember token'],
   deviceId: ['设备标识', 'Device id'],
+  serverId: ['应用', 'App'],
+  userType: ['用户类型', 'User type'],
+  resId: ['资源', 'Resource'],
+  resName: ['资源名称', 'Resource name'],
+  type: ['类型', 'Type'],
+  code: ['应用编码', 'App code'],
+  file: ['文件', 'File'],
 };

@@ -227,6 +227,29 @@ export interface FileTable {
   created_at: number;
 }
 
+/** Spec §7 `{code}_package_versions`: this server's version per app and the front end it needs. */
+export interface AppServerVersionTable {
+  app_code: string;
+  server_version: string;
+  web_code_version: string;
+  date: string;
+}
+
+/** A menu resource with its permission code (spec §3 menu entry, §6). */
+export interface ResourceTable {
+  id: string;
+  app_code: string;
+  parent_id: string | null;
+  code: string;
+  name: string;
+  en_name: string;
+  /** 1 module or folder, 2 page, 3 button. */
+  resource_type: number;
+  menu_route: string | null;
+  user_types: string;
+  sort: number;
+}
+
 export interface Database {
   units: UnitTable;
   users: UserTable;
@@ -247,4 +270,6 @@ export interface Database {
   app_versions: AppVersionTable;
   oauth_clients: OAuthClientTable;
   files: FileTable;
+  app_server_versions: AppServerVersionTable;
+  resources: ResourceTable;
 }

@@ -14,36 +14,16 @@ import {
 import { failureMessage } from '../http/http-core.ts';
 import type { Language } from '../i18n/language.ts';
 import type { ScreenClass } from '../platform/screen.ts';
+import type { ClientKind } from '../platform/platform.ts';
+import { landingVariant } from '../access/app-paths.ts';
 
-/** The client the page runs in (spec §1). */
-export type ClientKind = 'browser' | 'social-chat' | 'enterprise-chat' | 'desktop-client' | 'app';
+// Client detection and the landing variant live with the platform and app-path rules; they
+// stay exported here so existing `@campus/sdk/redirect` callers keep working.
+export { clientKindFromUserAgent, type ClientKind } from '../platform/platform.ts';
+export { landingVariant } from '../access/app-paths.ts';
 
 /** The query parameter that carries the address to return to (spec §2). */
 export const REDIRECT_PARAM = 'redirect_uri';
-
-/**
- * Tells the chat clients apart by user agent: the enterprise-chat client says `wxwork`, the
- * social-chat client `MicroMessenger` (and the enterprise one says both).
- *
- * @example
- * clientKindFromUserAgent(navigator.userAgent); // 'browser'
- */
-export function clientKindFromUserAgent(userAgent: string): ClientKind {
-  const ua = userAgent.toLowerCase();
-  if (ua.includes('wxwork')) return 'enterprise-chat';
-  if (ua.includes('micromessenger')) return 'social-chat';
-  return 'browser';
-}
-
-/**
- * The landing-page variant of a user type (spec §6): types 2 and 4 get 'tm', others 'spm'.
- *
- * @example
- * landingVariant(2); // 'tm'
- */
-export function landingVariant(userType: number | undefined): 'tm' | 'spm' {
-  return userType === 2 || userType === 4 ? 'tm' : 'spm';
-}
 
 /** True on the settings pages, where no post-login redirect happens (spec §2, §4). */
 export function isSettingsPage(pathname: string): boolean {

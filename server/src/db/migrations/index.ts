@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-initial.ts';
+import * as m0002 from './0002-base-platform.ts';
 
 /**
  * Versioned migrations, applied in name order. New files get the next number and are
@@ -7,6 +8,7 @@ import * as m0001 from './0001-initial.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-base-platform': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

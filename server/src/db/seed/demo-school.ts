@@ -346,8 +346,26 @@ async function seedApps(trx: Trx, now: number): Promise<number> {
       .onConflict((oc) => oc.doNothing())
       .execute(),
   );
+  // Spec §7 `{code}_package_versions`: the server each app talks to, and the front end it needs.
+  count += inserted(
+    await trx
+      .insertInto('app_server_versions')
+      .values(
+        DEMO_APPS.map((app) => ({
+          app_code: app.code,
+          server_version: DEMO_SERVER_VERSION.serverVersion,
+          web_code_version: demoVersions(app)[0]?.version ?? '1.0.0',
+          date: DEMO_SERVER_VERSION.date,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
+  );
   return count;
 }
+
+/** The demo server's version for every app (spec §3 server version reply). */
+export const DEMO_SERVER_VERSION = { serverVersion: '1.2.0', date: '2026-03-01' } as const;
 
 async function seedMessages(trx: Trx, ids: Map<string, string>, now: number): Promise<number> {
   const teacherId = ids.get('teacher');

@@ -13,7 +13,8 @@ export type AuditAction =
   | 'account.switch'
   | 'session.refresh_reuse'
   | 'session.client_reuse'
-  | 'session.relogin';
+  | 'session.relogin'
+  | 'access.open_app';
 
 export class AuditService {
   constructor(

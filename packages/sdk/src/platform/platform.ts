@@ -1,0 +1,84 @@
+/**
+ * Which client the page runs in (spec §1, §3 `paltformModel`, §4 sub-app start-up) and whether
+ * the browser is too old to run it at all (spec §1, §8). Pure: the caller passes the user agent
+ * and the URL parameter, so no test needs a browser.
+ */
+
+/** The client the page runs in (spec §1). */
+export type ClientKind = 'browser' | 'social-chat' | 'enterprise-chat' | 'desktop-client' | 'app';
+
+/** Every client kind; also the values the `paltformModel` URL parameter accepts. */
+export const CLIENT_KINDS: readonly ClientKind[] = [
+  'browser',
+  'social-chat',
+  'enterprise-chat',
+  'desktop-client',
+  'app',
+];
+
+/**
+ * User-agent tokens of the portal's own clients. The spec names a desktop client and an embedded
+ * app without saying how they identify themselves, so each appends its own token. `Electron`
+ * alone would not do: other Electron programs (chat tools, IDE previews) open school pages too,
+ * and would lose the logout button that only the desktop client hides (spec §2 header).
+ */
+export const CLIENT_UA_TOKENS = {
+  'desktop-client': 'campusdesktop/',
+  app: 'campusapp/',
+} as const;
+
+/**
+ * Tells the clients apart by user agent: the enterprise-chat client says `wxwork` (and also
+ * `MicroMessenger`), the social-chat client only `MicroMessenger`; the portal's desktop client
+ * and embedded app add `CampusDesktop/{version}` and `CampusApp/{version}`.
+ *
+ * @example
+ * clientKindFromUserAgent(navigator.userAgent); // 'browser'
+ * clientKindFromUserAgent('Mozilla/5.0 MicroMessenger/8.0 wxwork/4.1'); // 'enterprise-chat'
+ */
+export function clientKindFromUserAgent(userAgent: string): ClientKind {
+  const ua = userAgent.toLowerCase();
+  // wxwork first: the enterprise client carries the social client's token too.
+  if (ua.includes('wxwork')) return 'enterprise-chat';
+  if (ua.includes('micromessenger')) return 'social-chat';
+  if (ua.includes(CLIENT_UA_TOKENS['desktop-client'])) return 'desktop-client';
+  if (ua.includes(CLIENT_UA_TOKENS.app)) return 'app';
+  return 'browser';
+}
+
+/**
+ * The client kind for start-up (spec §3 `paltformModel`, default browser; spec §4 reads it from
+ * the URL). A recognised `paltformModel` value wins, because a host that embeds the page knows
+ * better than a user agent it may not control; an unknown or empty value is ignored and the
+ * user agent decides.
+ *
+ * @example
+ * detectPlatform(navigator.userAgent, new URLSearchParams(location.search).get('paltformModel'));
+ * detectPlatform('Mozilla/5.0 Chrome/130', 'app'); // 'app'
+ */
+export function detectPlatform(userAgent: string, paltformModel?: string | null): ClientKind {
+  const model = paltformModel?.trim();
+  const chosen = CLIENT_KINDS.find((kind) => kind === model);
+  return chosen ?? clientKindFromUserAgent(userAgent);
+}
+
+/**
+ * True for Internet Explorer 8 and older, whose page is replaced by the upgrade message (spec
+ * §1 "IE 6 to 8", §8 "Old browser"). The engine decides, not the `MSIE` token: IE 9 to 11 in
+ * compatibility view still say `MSIE 7.0` but carry `Trident/5.0` or later. Pass
+ * `document.documentMode` when you have it: it is the mode the page really renders in. Versions
+ * below 6 count as old too; nothing older than IE 6 runs this page either.
+ *
+ * @example
+ * isOldIE('Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)'); // true
+ * isOldIE(navigator.userAgent, (document as { documentMode?: number }).documentMode);
+ */
+export function isOldIE(userAgent: string, documentMode?: number): boolean {
+  const msie = /MSIE (\d+)/i.exec(userAgent);
+  if (!msie) return false; // IE 11 says `Trident/7.0; rv:11.0`, Edge says `Edg`/`Edge`.
+  if (typeof documentMode === 'number' && documentMode > 0) return documentMode < 9;
+  const trident = /Trident\/(\d+)/i.exec(userAgent);
+  // Trident/4 is IE 8, Trident/5 IE 9, and so on.
+  const version = trident ? Number(trident[1]) + 4 : Number(msie[1]);
+  return version < 9;
+}

@@ -1,0 +1,80 @@
+/**
+ * The checks every sub-application makes at start-up (spec §4, §6, §7), each deciding on
+ * the server what the caller may see: the licence of their own unit (or, for an area,
+ * of a school under it), their own admin role, their own access log.
+ */
+import {
+  BASE_ADMIN_ROLE,
+  type AccessDetailBody,
+  type ThemeColorData,
+} from '@campus/contracts/base';
+import { forbidden } from '../../core/errors.ts';
+import { bilingual } from '../../core/messages.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { SessionUser } from '../uaa/session.service.ts';
+import { DEFAULT_THEME_COLOR } from '../uaa/account.service.ts';
+import type { BaseRepository } from './base.repository.ts';
+
+const AREA_UNIT = 1;
+
+export class BaseService {
+  constructor(
+    private readonly repository: BaseRepository,
+    private readonly audit: AuditService,
+    private readonly clock: () => number,
+  ) {}
+
+  themeColor(user: SessionUser): ThemeColorData {
+    return {
+      theme: user.theme,
+      themeColor: user.themeColor ?? DEFAULT_THEME_COLOR,
+      currentLayout: user.currentLayout === 'left' ? 'left' : 'top',
+    };
+  }
+
+  /**
+   * Spec §4 licence: true while the unit's licence for the app runs, false once it has
+   * ended or when the unit has none. Codes that are not licensed apps (the portal's own
+   * pages) need no licence.
+   */
+  async licenceValid(user: SessionUser, unitId: string, appCode: string): Promise<boolean> {
+    await this.assertMayReadUnit(user, unitId);
+    if (!(await this.repository.appExists(appCode))) return true;
+    const end = await this.repository.licenceEnd(unitId, appCode);
+    return end !== undefined && end > this.clock();
+  }
+
+  /** Spec §6: admin status comes from a role check for the base app; only one's own. */
+  async isBaseAdmin(user: SessionUser, userId: string): Promise<boolean> {
+    if (userId !== user.userId) {
+      throw forbidden(bilingual('只能查询自己的角色', 'You can only check your own roles'));
+    }
+    return this.repository.hasRole(userId, 'base', BASE_ADMIN_ROLE);
+  }
+
+  /** Spec §7 access log of an opened app, kept in the audit log (DESIGN.md §5). */
+  async recordAccess(user: SessionUser, body: AccessDetailBody, ip: string): Promise<void> {
+    if (
+      body.userId !== user.userId ||
+      body.unitId !== user.unitId ||
+      body.userType !== user.userType
+    ) {
+      throw forbidden(bilingual('只能记录自己的访问', 'You can only record your own access'));
+    }
+    await this.audit.record('access.open_app', {
+      userId: user.userId,
+      unitId: user.unitId,
+      ip,
+      detail: { resId: body.resId, resName: body.resName, type: body.type },
+    });
+  }
+
+  private async assertMayReadUnit(user: SessionUser, unitId: string): Promise<void> {
+    if (unitId === user.unitId) return;
+    if (user.unitType === AREA_UNIT && (await this.repository.parentUnitOf(unitId)) === user.unitId)
+      return;
+    throw forbidden(
+      bilingual('只能查询本单位的授权', "You can only check your own unit's licence"),
+    );
+  }
+}
