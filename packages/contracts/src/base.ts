@@ -54,3 +54,12 @@ export const PackageVersionsDataSchema = Type.Object({
   date: Type.String(),
 });
 export type PackageVersionsData = Static<typeof PackageVersionsDataSchema>;
+
+/** GET /api/base/resource/inside/module: the unit's licensed modules (spec §4 module status). */
+export const ModuleSchema = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  englishName: Type.String(),
+  endTime: Type.Number({ description: 'Epoch milliseconds' }),
+});
+export type Module = Static<typeof ModuleSchema>;

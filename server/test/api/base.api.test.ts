@@ -218,3 +218,83 @@ describe('GET /api/{code}/nl/{code}_package_versions (spec §7)', () => {
     expect((await teacher.get('/api/c%20ms/nl/c%20ms_package_versions')).body.status).toBe(400);
   });
 });
+
+describe('GET /api/base/resource/user/code/tree (spec §6, §7 permission tree)', () => {
+  it('answers 401 without a session and validates code', async () => {
+    expect(
+      (await server.client().get('/api/base/resource/user/code/tree?code=cms')).body.status,
+    ).toBe(401);
+    const missing = await teacher.get('/api/base/resource/user/code/tree');
+    expect(missing.body.status).toBe(400);
+    expect(missing.body.fieldErrors?.[0]?.field).toBe('code');
+  });
+
+  it("answers a teacher's tree: pages nested under their folder, staff-only pages left out", async () => {
+    const reply = await teacher.get<
+      { code: string; resourceType: number; menuRoute?: string | null; children?: unknown[] }[]
+    >('/api/base/resource/user/code/tree?code=cms');
+    expect(reply.body.status).toBe(200);
+    const roots = reply.body.data!;
+    expect(roots.map((r) => r.code)).toEqual(['cms:notice']);
+    const pages = (roots[0]!.children ?? []) as {
+      code: string;
+      menuRoute?: string | null;
+      resourceType: number;
+    }[];
+    expect(pages.map((p) => p.code)).toEqual([
+      'cms:notice:list',
+      'cms:notice:publish',
+      'cms:notice:reads',
+      'cms:notice:delete',
+    ]);
+    expect(pages[0]).toMatchObject({ resourceType: 2, menuRoute: '/notice/list' });
+    expect(JSON.stringify(roots)).not.toContain('cms:stats');
+  });
+
+  it('gives staff (type 4) the staff-only pages too', async () => {
+    const staff = server.client();
+    await signIn(staff, DEMO.staff);
+    const codes = JSON.stringify(
+      (await staff.get('/api/base/resource/user/code/tree?code=cms')).body.data,
+    );
+    expect(codes).toContain('cms:stats');
+  });
+
+  it('refuses user types 1 and 3 (spec §6: the tree loads only for types 2 and 4)', async () => {
+    expect((await admin.get('/api/base/resource/user/code/tree?code=cms')).body.status).toBe(403);
+    const parent = server.client();
+    await signIn(parent, DEMO.parent);
+    expect((await parent.get('/api/base/resource/user/code/tree?code=cms')).body.status).toBe(403);
+  });
+
+  it('answers an empty tree for an app without resources', async () => {
+    expect((await teacher.get('/api/base/resource/user/code/tree?code=timetable')).body).toEqual({
+      status: 200,
+      data: [],
+    });
+  });
+});
+
+describe('GET /api/base/resource/inside/module (spec §4 module status)', () => {
+  it('answers 401 without a session', async () => {
+    expect((await server.client().get('/api/base/resource/inside/module')).body.status).toBe(401);
+  });
+
+  it("lists the unit's licensed modules with end times, the expired one included", async () => {
+    const reply = await admin.get<{ code: string; endTime: number }[]>(
+      '/api/base/resource/inside/module',
+    );
+    expect(reply.body.status).toBe(200);
+    const modules = reply.body.data!;
+    expect(modules.length).toBeGreaterThanOrEqual(10);
+    expect(modules.find((m) => m.code === EXPIRED_LICENCE_APP)!.endTime).toBeLessThan(now);
+    expect(modules.find((m) => m.code === 'cms')!.endTime).toBeGreaterThan(now);
+    expect(modules.map((m) => m.code)).not.toContain('survey');
+  });
+
+  it('refuses parents', async () => {
+    const parent = server.client();
+    await signIn(parent, DEMO.parent);
+    expect((await parent.get('/api/base/resource/inside/module')).body.status).toBe(403);
+  });
+});

@@ -435,3 +435,111 @@ export function demoVersions(
     },
   ];
 }
+
+/** A menu resource with its permission code (spec §3 menu entry, §6). */
+export interface DemoResource {
+  id: string;
+  app: string;
+  parent: string | null;
+  code: string;
+  name: string;
+  enName: string;
+  /** 1 module or folder, 2 page, 3 button. */
+  type: 1 | 2 | 3;
+  route: string | null;
+  userTypes: string;
+}
+
+const TEACHER_AND_STAFF = '2,4';
+const STAFF_ONLY = '4';
+
+function resource(
+  app: string,
+  code: string,
+  parent: string | null,
+  type: 1 | 2 | 3,
+  route: string | null,
+  name: string,
+  enName: string,
+  userTypes = TEACHER_AND_STAFF,
+): DemoResource {
+  return {
+    id: `demo-res-${code.replace(/:/g, '-')}`,
+    app,
+    parent,
+    code,
+    name,
+    enName,
+    type,
+    route,
+    userTypes,
+  };
+}
+
+/**
+ * Menus of the apps a teacher works in. The cms statistics page is for staff (type 4)
+ * only, so a teacher's routes are filtered (spec §2) and the access check (spec §6)
+ * refuses it to them.
+ */
+export const DEMO_RESOURCES: readonly DemoResource[] = [
+  resource('cms', 'cms:notice', null, 1, null, '通知公告', 'Notices'),
+  resource(
+    'cms',
+    'cms:notice:list',
+    'demo-res-cms-notice',
+    2,
+    '/notice/list',
+    '通知列表',
+    'All notices',
+  ),
+  resource(
+    'cms',
+    'cms:notice:publish',
+    'demo-res-cms-notice',
+    2,
+    '/notice/publish',
+    '发布通知',
+    'Publish a notice',
+  ),
+  resource(
+    'cms',
+    'cms:notice:reads',
+    'demo-res-cms-notice',
+    2,
+    '/notice/reads',
+    '阅读统计',
+    'Read counts',
+  ),
+  resource(
+    'cms',
+    'cms:notice:delete',
+    'demo-res-cms-notice',
+    3,
+    null,
+    '删除通知',
+    'Delete a notice',
+  ),
+  resource('cms', 'cms:stats', null, 2, '/stats', '发布统计', 'Publishing statistics', STAFF_ONLY),
+  resource('edu', 'edu:course', null, 1, null, '课程管理', 'Courses'),
+  resource(
+    'edu',
+    'edu:course:list',
+    'demo-res-edu-course',
+    2,
+    '/course/list',
+    '课程列表',
+    'Course list',
+  ),
+  resource('edu', 'edu:schedule', null, 2, '/schedule', '排课', 'Scheduling', STAFF_ONLY),
+  resource('repair', 'repair:order', null, 2, '/order/list', '报修单', 'Repair orders'),
+  resource(
+    'repair',
+    'repair:order:assign',
+    'demo-res-repair-order',
+    3,
+    null,
+    '派单',
+    'Assign an order',
+    STAFF_ONLY,
+  ),
+];

@@ -13,6 +13,7 @@ import {
   DAY_MS,
   DEMO_APP_GROUPS,
   DEMO_APPS,
+  DEMO_RESOURCES,
   DEMO_LINKS,
   DEMO_ROLES,
   DEMO_STUDENTS,
@@ -343,6 +344,26 @@ async function seedApps(trx: Trx, now: number): Promise<number> {
     await trx
       .insertInto('app_versions')
       .values(versions)
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
+  );
+  count += inserted(
+    await trx
+      .insertInto('resources')
+      .values(
+        DEMO_RESOURCES.map((r, index) => ({
+          id: r.id,
+          app_code: r.app,
+          parent_id: r.parent,
+          code: r.code,
+          name: r.name,
+          en_name: r.enName,
+          resource_type: r.type,
+          menu_route: r.route,
+          user_types: r.userTypes,
+          sort: index + 1,
+        })),
+      )
       .onConflict((oc) => oc.doNothing())
       .execute(),
   );

@@ -1,8 +1,10 @@
 /** Base-platform endpoints of spec §7 that every sub-application calls at start-up. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PermissionNodeSchema, PermissionTreeQuerySchema } from '@campus/contracts/access';
 import {
   AccessDetailBodySchema,
+  ModuleSchema,
   LicenceQuerySchema,
   RoleCheckParamsSchema,
   ThemeColorDataSchema,
@@ -82,6 +84,33 @@ export function baseRoutes(deps: { base: BaseService }): FastifyPluginAsyncTypeb
         await base.recordAccess(currentUser(request), request.body, request.ip);
         return ok(true);
       },
+    );
+
+    app.get(
+      '/api/base/resource/user/code/tree',
+      {
+        schema: {
+          tags,
+          summary: "The user's permission tree for an app (spec §6; user types 2 and 4)",
+          querystring: PermissionTreeQuerySchema,
+          response: { 200: EnvelopeSchema(Type.Array(PermissionNodeSchema)) },
+        },
+        preHandler: app.requireSession,
+      },
+      async (request) => ok(await base.permissionTree(currentUser(request), request.query.code)),
+    );
+
+    app.get(
+      '/api/base/resource/inside/module',
+      {
+        schema: {
+          tags,
+          summary: "The unit's licensed modules and their end times (spec §4)",
+          response: { 200: EnvelopeSchema(Type.Array(ModuleSchema)) },
+        },
+        preHandler: app.requireSession,
+      },
+      async (request) => ok(await base.modules(currentUser(request))),
     );
   };
 }

@@ -13,9 +13,15 @@ import { bilingual } from '../../core/messages.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import { DEFAULT_THEME_COLOR } from '../uaa/account.service.ts';
-import type { BaseRepository } from './base.repository.ts';
+import type { Module } from '@campus/contracts/base';
+import type { PermissionNode } from '@campus/contracts/access';
+import type { BaseRepository, ResourceRecord } from './base.repository.ts';
 
 const AREA_UNIT = 1;
+/** Spec §6: the teacher menu permission tree loads only for user types 2 and 4. */
+const PERMISSION_TREE_USER_TYPES = new Set([2, 4]);
+/** Who reads the module list: staff, not parents (their desktop has no module table). */
+const MODULE_LIST_USER_TYPES = new Set([1, 2, 4]);
 
 export class BaseService {
   constructor(
@@ -77,4 +83,44 @@ export class BaseService {
       bilingual('只能查询本单位的授权', "You can only check your own unit's licence"),
     );
   }
+
+  /** Spec §6, §7: the user's permission tree for one app; teachers and type 4 only. */
+  async permissionTree(user: SessionUser, appCode: string): Promise<PermissionNode[]> {
+    if (!PERMISSION_TREE_USER_TYPES.has(user.userType)) {
+      throw forbidden(
+        bilingual('该用户类型没有菜单权限', 'This user type has no menu permissions'),
+      );
+    }
+    return toTree(await this.repository.resourcesFor(appCode, user.userType));
+  }
+
+  /** The unit's licensed modules with their end times (spec §4 module status). */
+  async modules(user: SessionUser): Promise<Module[]> {
+    if (!MODULE_LIST_USER_TYPES.has(user.userType)) {
+      throw forbidden(bilingual('没有权限查看模块列表', 'You may not see the module list'));
+    }
+    return this.repository.unitModules(user.unitId);
+  }
+}
+
+/** Nests resources by parent; a resource whose parent the user does not hold is dropped. */
+function toTree(records: ResourceRecord[]): PermissionNode[] {
+  const nodes = new Map<string, PermissionNode & { children: PermissionNode[] }>();
+  for (const r of records) {
+    nodes.set(r.id, {
+      code: r.code,
+      name: r.name,
+      resourceType: r.resourceType,
+      menuRoute: r.menuRoute,
+      children: [],
+    });
+  }
+  const roots: PermissionNode[] = [];
+  for (const r of records) {
+    const node = nodes.get(r.id);
+    if (!node) continue;
+    if (r.parentId === null) roots.push(node);
+    else nodes.get(r.parentId)?.children.push(node);
+  }
+  return roots;
 }
