@@ -77,6 +77,14 @@ export async function buildApp(
             ],
           },
     logController: new OneLineRequestLog(),
+    // A hop count trusts that many proxies in front, as proxy-addr reads a number.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     routerOptions: { querystringParser: (query: string) => qs.parse(query, QS_LIMITS) },

@@ -23,6 +23,12 @@ export interface AppConfig {
   webRoot: string;
   /** Extra hosts that post-login redirects may go to (comma separated REDIRECT_ALLOW_HOSTS). */
   redirectAllowHosts: string[];
+  /**
+   * Which proxies to believe for the client address (TRUST_PROXY): unset trusts none;
+   * `true`, a hop count, or comma-separated addresses/CIDRs. Per-address sign-in limits
+   * and audit records need the real client address behind a reverse proxy.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -48,5 +54,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((h) => h.trim())
       .filter(Boolean),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
