@@ -98,7 +98,11 @@ export async function buildApp(
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+  });
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db);
   const storageRepository = new StorageRepository(database.db);

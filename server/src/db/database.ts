@@ -26,10 +26,15 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Told about errors of idle pooled connections (a PostgreSQL restart, a dropped link). */
+  onIdleError?: (error: Error) => void;
 }): DatabaseHandle {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Without a listener, an idle client's error (the server restarting) would be an
+    // uncaught exception and end the process; the pool replaces the client by itself.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
   }

@@ -8,6 +8,12 @@
 import { BodyStatus, type Envelope } from '@campus/contracts/envelope';
 import { DEVICE_HEADER } from '@campus/contracts/uaa';
 import { DEFAULT_LANGUAGE, splitBilingual, type Language } from '../i18n/language.ts';
+import {
+  createRecoveryGate,
+  isRecoveryExempt,
+  type RecoveryCalls,
+  type SessionRecovery,
+} from './session-recovery.ts';
 
 /** Which kind of client makes the request; sent as `device:appCode` (spec §7). */
 export type Device = 'pc' | 'h5' | 'app';
@@ -157,6 +163,12 @@ export interface RequestOptions {
   json?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Let a body 401 through without the session recovery of spec §4, e.g. a login check
+   * that must simply answer "not logged in" (spec §4 "A failed login check resolves as not
+   * logged in") instead of starting the re-login flow.
+   */
+  noRecover?: boolean;
 }
 
 /** Query parameters or a body: any plain object the form encoder can write. */
@@ -173,9 +185,15 @@ export interface HttpClientOptions {
   /** The current page language, read on every failure; zh-CN when absent. */
   language?: () => Language;
   /**
-   * Seam for spec §4 session expiry: called once when an answer carries body status 401.
-   * Resolve true after the session was renewed (refresh, or login_user_client) to retry the
-   * original request once; false lets the failure through to the caller.
+   * Spec §4 session expiry: what to do when an answer carries body status 401. Use
+   * `createSessionRecovery` (refresh, else login_user_client, else re-login); pass one object
+   * to every client of the app so concurrent 401s share one renewal.
+   */
+  sessionRecovery?: SessionRecovery;
+  /**
+   * Low-level form of `sessionRecovery`, used when that is absent: resolve true after the
+   * session was renewed to retry the original request once; false lets the 401 through.
+   * Concurrent 401s share one call.
    */
   recoverSession?: (failed: Envelope<unknown>) => Promise<boolean>;
   /** Overrides the spec §9 timeout; tests use it. */
@@ -236,6 +254,18 @@ export function createHttpCore(
   const notify = (notice: Notice, request: RequestOptions): void => {
     if (!request.noIntercept) options.onNotify?.(notice);
   };
+  const legacyRecover = options.recoverSession;
+  const recovery: SessionRecovery | undefined =
+    options.sessionRecovery ??
+    (legacyRecover
+      ? createRecoveryGate(async (failed) => ((await legacyRecover(failed)) ? 'retry' : 'give-up'))
+      : undefined);
+  // The renewal calls of spec §4: silent, and never recovering themselves (no loops).
+  const recoveryCalls: RecoveryCalls = {
+    appCode: options.appCode,
+    get: (url) => send('GET', url, undefined, { noIntercept: true, cacheBust: true }, true),
+    post: (url, body) => send('POST', url, body, { noIntercept: true }, true),
+  };
 
   async function send<T>(
     method: TransportRequest['method'],
@@ -266,6 +296,7 @@ export function createHttpCore(
       headers['Content-Type'] = FORM_TYPE;
     }
 
+    const ticket = recovery?.ticket() ?? 0;
     let envelope: Envelope<T>;
     try {
       const response = await transport(wire);
@@ -292,9 +323,14 @@ export function createHttpCore(
       );
     }
 
-    if (envelope.status === BodyStatus.unauthorized && !retried && options.recoverSession) {
-      if (await options.recoverSession(envelope))
-        return send<T>(method, url, payload, request, true);
+    // Spec §4/§8: body 401 → refresh (else login_user_client) and retry once, else re-login.
+    if (envelope.status !== BodyStatus.unauthorized) {
+      recovery?.confirm();
+    } else if (recovery && !retried && !request.noRecover && !isRecoveryExempt(url)) {
+      const outcome = await recovery.recover(ticket, envelope, recoveryCalls);
+      if (outcome === 'retry') return send<T>(method, url, payload, request, true);
+      // The re-login flow is what the user sees: no notice per waiting request.
+      if (outcome === 'relogin') return envelope;
     }
     if (envelope.status !== BodyStatus.ok) {
       notify(describeFailure({ kind: 'body', envelope }, language()), request);

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { SUPPORTED_LANGUAGES } from '@campus/sdk/language';
+import { uiMessages, uiText } from './ui-messages.ts';
+
+describe('ui dictionary (spec §1 languages zh-CN and en)', () => {
+  it('spec §1: has exactly the two languages, with identical key sets', () => {
+    expect(Object.keys(uiMessages).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+    expect(Object.keys(uiMessages.en).sort()).toEqual(Object.keys(uiMessages['zh-CN']).sort());
+  });
+
+  it('spec §1: no string is empty or left untranslated', () => {
+    for (const lang of SUPPORTED_LANGUAGES) {
+      for (const value of Object.values(uiMessages[lang])) expect(value.trim()).not.toBe('');
+    }
+    for (const [key, zh] of Object.entries(uiMessages['zh-CN'])) {
+      expect(uiMessages.en[key as keyof typeof uiMessages.en], key).not.toBe(zh);
+    }
+  });
+
+  it("spec §2: the no-data default text is '暂无数据' / 'No data'", () => {
+    expect(uiText('zh-CN', 'noData.text')).toBe('暂无数据');
+    expect(uiText('en', 'noData.text')).toBe('No data');
+  });
+
+  it('spec §1: any other language falls back to zh-CN', () => {
+    for (const lang of ['fr', 'en-US', '', null, undefined]) {
+      expect(uiText(lang, 'notFound.title')).toBe('页面不存在');
+    }
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The ui package's own dictionary. Shared components ship inside sub-applications that may
+ * not load the portal's language files, so their few strings travel with them (STYLE.md: every
+ * visible string in zh-CN and en).
+ */
+import { normalizeLanguage, type Language } from '@campus/sdk/language';
+
+const zhCN = {
+  'noData.text': '暂无数据',
+  'notFound.title': '页面不存在',
+  'notFound.text': '您访问的页面不存在，或您没有访问权限。',
+  'notFound.home': '返回桌面',
+} as const;
+
+/** A key of the ui dictionary. */
+export type UiMessageKey = keyof typeof zhCN;
+
+/** Every ui string in both languages; the key sets are identical (checked by a test). */
+export const uiMessages: Readonly<Record<Language, Readonly<Record<UiMessageKey, string>>>> = {
+  'zh-CN': zhCN,
+  en: {
+    'noData.text': 'No data',
+    'notFound.title': 'Page not found',
+    'notFound.text': 'The page does not exist, or you do not have access to it.',
+    'notFound.home': 'Back to desktop',
+  },
+};
+
+/**
+ * The ui string for `key` in `lang`. Any language other than zh-CN and en falls back to zh-CN
+ * (spec §1), so the value of `useLanguage` can be passed as it is.
+ *
+ * @example
+ * uiText('en', 'noData.text'); // 'No data'
+ * uiText('fr', 'noData.text'); // '暂无数据'
+ */
+export function uiText(lang: string | null | undefined, key: UiMessageKey): string {
+  return uiMessages[normalizeLanguage(lang)][key];
+}
