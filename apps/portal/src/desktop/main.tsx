@@ -10,7 +10,11 @@ import { showNotice } from './notice-bridge.ts';
 import '../shared/base.css';
 import './desktop.css';
 
-const runtime = createPortalRuntime({ createHttp: createHttpClient, onNotify: showNotice });
+const runtime = createPortalRuntime({
+  createHttp: createHttpClient,
+  onNotify: showNotice,
+  recoverSession: true,
+});
 
 const container = document.getElementById('root');
 void initI18n(runtime.storage, createI18nextTranslator).then(() => {
