@@ -29,6 +29,7 @@ import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { FileStore } from './modules/storage/file-store.ts';
 import { StorageRepository } from './modules/storage/storage.repository.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { subappRoutes } from './modules/subapps/subapps.routes.ts';
 import { StorageService } from './modules/storage/storage.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { AccountService } from './modules/uaa/account.service.ts';
@@ -192,6 +193,7 @@ export async function buildApp(
     storageRoutes({ files, storage: new StorageService(storageRepository, files) }),
   );
   await app.register(pagesRoutes({ webRoot: config.webRoot }));
+  await app.register(subappRoutes({ pagesDir: config.pagesDir }));
 
   app.decorate('services', { audit, sessions, database });
   return app;

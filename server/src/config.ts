@@ -21,6 +21,12 @@ export interface AppConfig {
   logLevel: string;
   /** Where the built front ends live (apps/portal/dist by default). */
   webRoot: string;
+  /**
+   * Where sub-applications are deployed, one folder per app (PAGES_DIR, default
+   * DATA_DIR/pages). Served at /pages/ and read at request time, so dropping a new
+   * app's build here needs no portal rebuild and no restart (DESIGN.md §2).
+   */
+  pagesDir: string;
   /** Extra hosts that post-login redirects may go to (comma separated REDIRECT_ALLOW_HOSTS). */
   redirectAllowHosts: string[];
   /**
@@ -50,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: env.PORTAL_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'apps', 'portal', 'dist')),
+    pagesDir: path.resolve(env.PAGES_DIR ?? path.join(dataDir, 'pages')),
     redirectAllowHosts: (env.REDIRECT_ALLOW_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim())

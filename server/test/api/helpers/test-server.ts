@@ -31,9 +31,14 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: BuildOptions & { demo?: boolean; shareWith?: TestServer; webRoot?: string } = {},
+  options: BuildOptions & {
+    demo?: boolean;
+    shareWith?: TestServer;
+    webRoot?: string;
+    pagesDir?: string;
+  } = {},
 ): Promise<TestServer> {
-  const { shareWith, webRoot, ...buildOptions } = options;
+  const { shareWith, webRoot, pagesDir, ...buildOptions } = options;
   if (shareWith) return startSecondInstance(shareWith, buildOptions);
   const kind = dbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-'));
@@ -64,6 +69,7 @@ export async function startTestServer(
     redisUrl: process.env.TEST_REDIS_URL || undefined,
     demo: buildOptions.demo ?? true,
     ...(webRoot ? { webRoot } : {}),
+    ...(pagesDir ? { pagesDir } : {}),
   };
   const redisKeyPrefix = `campus-test-${suffix}:`;
   const app = await buildApp(config, {

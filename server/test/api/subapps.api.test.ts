@@ -1,0 +1,95 @@
+/**
+ * Sub-applications deployed on their own (DESIGN.md §2, issue 3): a new app's build
+ * dropped under the pages folder is served at once, with no rebuild and no restart, and
+ * its manifest answers at /{app}/manifest.json (spec §7).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-pages-'));
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ demo: false, pagesDir });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(pagesDir, { recursive: true, force: true });
+});
+
+function deploy(app: string): void {
+  const dir = path.join(pagesDir, app);
+  fs.mkdirSync(path.join(dir, `pc_${app}_tm`), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'lang'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, `pc_${app}_tm`, 'index.html'),
+    `<!doctype html><title>${app} teacher</title>`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify({ [`${app}.js`]: `/pages/${app}/assets/${app}-1.js` }),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({
+      name: app,
+      appVersion: '1.2.0',
+      serverVersion: '1.2.0',
+      packageDate: '2026-03-01',
+    }),
+  );
+  fs.writeFileSync(path.join(dir, 'lang', `en-${app}.json`), JSON.stringify({ title: 'Notices' }));
+}
+
+describe('sub-app deployment', () => {
+  it('serves an app dropped into the pages folder while the server runs', async () => {
+    const page = `${server.baseUrl}/pages/newapp/pc_newapp_tm/index.html`;
+    expect((await fetch(page)).status).toBe(404);
+    deploy('newapp');
+    const res = await fetch(page);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('newapp teacher');
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self'/);
+  });
+
+  it('answers the manifest at /{app}/manifest.json, and the app files at the spec §7 paths', async () => {
+    deploy('notes');
+    const manifest = await fetch(`${server.baseUrl}/notes/manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(await manifest.json()).toEqual({ 'notes.js': '/pages/notes/assets/notes-1.js' });
+    const pkg = (await (await fetch(`${server.baseUrl}/pages/notes/package.json`)).json()) as {
+      appVersion: string;
+    };
+    expect(pkg.appVersion).toBe('1.2.0');
+    expect(await (await fetch(`${server.baseUrl}/pages/notes/lang/en-notes.json`)).json()).toEqual({
+      title: 'Notices',
+    });
+  });
+
+  it('answers a missing manifest with HTTP 404 and the envelope, and refuses odd app codes', async () => {
+    const missing = await fetch(`${server.baseUrl}/nosuchapp/manifest.json`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ status: 404, code: 'not_found' });
+    const odd = await fetch(`${server.baseUrl}/..%2F..%2Fetc/manifest.json`);
+    expect(await odd.json()).toMatchObject({ status: 400 });
+  });
+
+  it('never serves files outside the pages folder', async () => {
+    fs.writeFileSync(path.join(path.dirname(pagesDir), 'campus-secret.txt'), 'secret');
+    try {
+      for (const probe of [
+        '/pages/../campus-secret.txt',
+        '/pages/%2e%2e/campus-secret.txt',
+        '/pages/..%2fcampus-secret.txt',
+      ]) {
+        const res = await fetch(`${server.baseUrl}${probe}`);
+        expect(await res.text(), probe).not.toContain('secret');
+      }
+    } finally {
+      fs.rmSync(path.join(path.dirname(pagesDir), 'campus-secret.txt'), { force: true });
+    }
+  });
+});
