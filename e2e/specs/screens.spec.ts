@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '../fixtures/accounts.ts';
-import { DesktopPage } from '../pages/DesktopPage.ts';
+import { signInToDesktop } from '../pages/flows.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 
 const { teacher } = demoAccounts;
@@ -32,11 +32,7 @@ test.describe('language (spec §1: zh-CN by default, en on request)', () => {
   test('spec §2: the desktop header shows the English unit name and welcome in en, and switches to zh-CN', async ({
     page,
   }) => {
-    const login = new LoginPage(page);
-    const desktop = new DesktopPage(page);
-    await login.goto({ language: 'en' });
-    await login.signIn(teacher.username, teacher.password);
-    await desktop.expectSignedIn();
+    const { desktop } = await signInToDesktop(page, teacher, { query: { language: 'en' } });
     const name = await desktop.realName();
     await expect(desktop.unitName).toHaveText('Sunshine Primary School');
     await expect(desktop.welcome).toHaveText(`Welcome, ${name}`);
@@ -98,11 +94,7 @@ test.describe('auto sign-in (spec §4 auto-login rule; the demo school enables a
     page,
     context,
   }) => {
-    const login = new LoginPage(page);
-    const desktop = new DesktopPage(page);
-    await login.goto();
-    await login.signIn(teacher.username, teacher.password, { remember: true });
-    await desktop.expectSignedIn();
+    const { login, desktop } = await signInToDesktop(page, teacher, { remember: true });
 
     // The session ends without a logout: the cookies are gone, the remembered token is not.
     await context.clearCookies();
@@ -124,11 +116,7 @@ test.describe('desktop at a mobile width (spec §4 screen classes)', () => {
     'nothing overflows and the header controls stay reachable',
     { tag: '@mobile' },
     async ({ page }) => {
-      const login = new LoginPage(page);
-      const desktop = new DesktopPage(page);
-      await login.goto();
-      await login.signIn(teacher.username, teacher.password);
-      await desktop.expectSignedIn();
+      const { desktop } = await signInToDesktop(page, teacher);
       expect(await horizontalOverflow(page)).toBe(0);
       const width = page.viewportSize()?.width ?? 0;
       for (const control of [

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoAccounts } from '../fixtures/accounts.ts';
-import { DesktopPage } from '../pages/DesktopPage.ts';
-import { LoginPage } from '../pages/LoginPage.ts';
+import { signInToDesktop } from '../pages/flows.ts';
 
 const { teacher } = demoAccounts;
 
@@ -11,11 +10,7 @@ test.describe('session expiry (spec §4: a body 401 refreshes the token and retr
     context,
     baseURL,
   }) => {
-    const login = new LoginPage(page);
-    const desktop = new DesktopPage(page);
-    await login.goto();
-    await login.signIn(teacher.username, teacher.password);
-    await desktop.expectSignedIn();
+    const { desktop } = await signInToDesktop(page, teacher);
 
     // The server answers 401 for this token, as it does for one that expired mid-session.
     await context.addCookies([{ name: 'ph_at', value: 'expired-on-the-server', url: baseURL! }]);
@@ -33,11 +28,7 @@ test.describe('session expiry (spec §4: a body 401 refreshes the token and retr
     page,
     context,
   }) => {
-    const login = new LoginPage(page);
-    const desktop = new DesktopPage(page);
-    await login.goto();
-    await login.signIn(teacher.username, teacher.password);
-    await desktop.expectSignedIn();
+    const { login, desktop } = await signInToDesktop(page, teacher);
 
     await context.clearCookies();
     await page.evaluate(() => {

@@ -4,8 +4,8 @@
  * refresh and retry, else re-login") for both clients, against a real HTTP server that
  * answers body 401 until the session was renewed, and counts the renewal calls.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startCorsTestServer, type CorsTestServer } from './test-support/cors-test-server.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPortalStorage } from '../platform/storage.ts';
 import { createHttpClient } from './client.ts';
@@ -32,7 +32,7 @@ const server = {
   devices: new Set<string>(),
 };
 
-let httpServer: http.Server;
+let httpServer: CorsTestServer;
 let base = '';
 
 function reply(res: http.ServerResponse, body: unknown): void {
@@ -40,45 +40,32 @@ function reply(res: http.ServerResponse, body: unknown): void {
 }
 
 beforeAll(async () => {
-  httpServer = http.createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Access-Control-Allow-Headers', 'device, content-type');
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204).end();
-      return;
-    }
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      server.devices.add(String(req.headers.device));
-      const path = (req.url ?? '').split('?')[0];
-      if (path === '/api/uaa/oauth/refresh') {
-        server.refreshCalls += 1;
-        setTimeout(() => {
-          if (server.refreshAnswers === 401) return reply(res, { status: 401 });
-          server.valid = true;
-          reply(res, { status: 200, data: { accessToken: 'at-r', userClientId: 'client-r' } });
-        }, server.refreshDelayMs);
-      } else if (path === '/api/uaa/oauth/login_user_client') {
-        server.clientLoginBodies.push(body);
-        if (server.clientLoginAnswers === 401) return reply(res, { status: 401 });
+  httpServer = await startCorsTestServer((req, res) => {
+    server.devices.add(String(req.headers.device));
+    const { path, body } = req;
+    if (path === '/api/uaa/oauth/refresh') {
+      server.refreshCalls += 1;
+      setTimeout(() => {
+        if (server.refreshAnswers === 401) return reply(res, { status: 401 });
         server.valid = true;
-        reply(res, { status: 200, data: { accessToken: 'at-c', userClientId: 'client-new' } });
-      } else {
-        server.dataCalls += 1;
-        if (!server.valid) return reply(res, { status: 401, message: '未登录|||Not signed in' });
-        reply(res, { status: 200, data: path });
-      }
-    });
+        reply(res, { status: 200, data: { accessToken: 'at-r', userClientId: 'client-r' } });
+      }, server.refreshDelayMs);
+    } else if (path === '/api/uaa/oauth/login_user_client') {
+      server.clientLoginBodies.push(body);
+      if (server.clientLoginAnswers === 401) return reply(res, { status: 401 });
+      server.valid = true;
+      reply(res, { status: 200, data: { accessToken: 'at-c', userClientId: 'client-new' } });
+    } else {
+      server.dataCalls += 1;
+      if (!server.valid) return reply(res, { status: 401, message: '未登录|||Not signed in' });
+      reply(res, { status: 200, data: path });
+    }
   });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  base = httpServer.base;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => httpServer.close(resolve));
+  await httpServer.close();
 });
 
 beforeEach(() => {

@@ -4,8 +4,11 @@
  * client (axios's own XHR adapter) and the light client (ours) must send the same request
  * and report failures in the same words (spec §7, §8).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  closedPortBase,
+  startCorsTestServer,
+  type CorsTestServer,
+} from './test-support/cors-test-server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from './client.ts';
 import type { HttpClient, HttpClientOptions, Notice } from './http-core.ts';
@@ -20,57 +23,38 @@ interface Seen {
   body: string;
 }
 
-let server: http.Server;
+let server: CorsTestServer;
 let base = '';
-let closedPortBase = '';
+let closedBase = '';
 const seen: Seen[] = [];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    // jsdom's page lives on another origin: answer CORS as a cross-origin deployment would.
-    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Access-Control-Allow-Headers', 'device, content-type');
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204).end();
-      return;
-    }
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      seen.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        device: req.headers.device as string | undefined,
-        contentType: req.headers['content-type'],
-        body,
-      });
-      const path = (req.url ?? '').split('?')[0];
-      if (path === '/missing') {
-        res.writeHead(404, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ status: 404, code: 'not_found', message: '未找到|||Not found' }));
-      } else if (path === '/slow') {
-        setTimeout(() => res.writeHead(200).end('{}'), 400);
-      } else if (path === '/html') {
-        res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html></html>');
-      } else {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ status: 200, data: { echo: body } }));
-      }
+  server = await startCorsTestServer((req, res) => {
+    seen.push({
+      method: req.method,
+      url: req.url,
+      device: req.headers.device as string | undefined,
+      contentType: req.headers['content-type'],
+      body: req.body,
     });
+    if (req.path === '/missing') {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ status: 404, code: 'not_found', message: '未找到|||Not found' }));
+    } else if (req.path === '/slow') {
+      setTimeout(() => res.writeHead(200).end('{}'), 400);
+    } else if (req.path === '/html') {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html></html>');
+    } else {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ status: 200, data: { echo: req.body } }));
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // A port that was just free: nothing listens there, so the connection is refused.
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  closedPortBase = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
-  await new Promise((resolve) => probe.close(resolve));
+  base = server.base;
+  closedBase = await closedPortBase();
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 const clients: [string, (o: HttpClientOptions) => HttpClient][] = [
@@ -126,7 +110,7 @@ describe.each(clients)('%s over a real connection', (_name, create) => {
   });
 
   it("words a refused connection 'Network Error'", async () => {
-    const { client, notices } = make({ baseURL: closedPortBase });
+    const { client, notices } = make({ baseURL: closedBase });
     await client.get('/x').catch(() => undefined);
     expect(notices).toEqual([{ type: 'error', message: 'Network Error' }]);
   });

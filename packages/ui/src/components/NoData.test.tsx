@@ -1,27 +1,18 @@
 // @vitest-environment jsdom
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { mountPerTest } from '../test-support/render.ts';
 import { NoData, type NoDataType } from './NoData.tsx';
 import { NoDataDashboardImage, NoDataDefaultImage, NoDataDesktopImage } from './no-data-images.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  root = createRoot(container);
-});
-afterEach(() => act(() => root.unmount()));
-
-const render = (node: ReactNode) => act(async () => root.render(node));
-const byTestId = (id: string) => container.querySelector(`[data-testid="${id}"]`);
+const mount = mountPerTest();
+const render = (node: ReactNode) => mount.render(node);
+const byTestId = (id: string) => mount.container.querySelector(`[data-testid="${id}"]`);
 const imageMarkup = () => byTestId('noData.image')?.innerHTML ?? '';
 
 async function markupOf(node: ReactNode): Promise<string> {
   await render(node);
-  return container.innerHTML;
+  return mount.container.innerHTML;
 }
 
 describe('<NoData> (spec §2 no-data placeholder)', () => {

@@ -1,21 +1,12 @@
 // @vitest-environment jsdom
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { mountPerTest } from '../test-support/render.ts';
 import { NotFound } from './NotFound.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  root = createRoot(container);
-});
-afterEach(() => act(() => root.unmount()));
-
-const render = (node: ReactNode) => act(async () => root.render(node));
-const byTestId = (id: string) => container.querySelector(`[data-testid="${id}"]`);
+const mount = mountPerTest();
+const render = (node: ReactNode) => mount.render(node);
+const byTestId = (id: string) => mount.container.querySelector(`[data-testid="${id}"]`);
 
 describe('<NotFound> (spec §2 not-found page)', () => {
   it('spec §2: a titled page with a link back to the desktop home /desktop/home', async () => {
@@ -50,6 +41,6 @@ describe('<NotFound> (spec §2 not-found page)', () => {
     await render(<NotFound lang="en" />);
     const svg = byTestId('notFound.root')?.querySelector('svg');
     expect(svg?.getAttribute('aria-hidden')).toBe('true');
-    expect(container.textContent).not.toMatch(/cms|notice|publish/i);
+    expect(mount.container.textContent).not.toMatch(/cms|notice|publish/i);
   });
 });

@@ -1,22 +1,13 @@
 // @vitest-environment jsdom
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { mountPerTest } from '../test-support/render.ts';
 import type { PermissionCodes } from '@campus/sdk/permissions';
 import { Permission, PermissionProvider, usePermission } from './Permission.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  root = createRoot(container);
-});
-afterEach(() => act(() => root.unmount()));
-
-const render = (node: ReactNode) => act(async () => root.render(node));
-const publishButton = () => container.querySelector('[data-testid="cms.publish"]');
+const mount = mountPerTest();
+const render = (node: ReactNode) => mount.render(node);
+const publishButton = () => mount.container.querySelector('[data-testid="cms.publish"]');
 const PUBLISH = <button data-testid="cms.publish">x</button>;
 
 describe('<Permission> (spec §6 permission directive)', () => {
@@ -35,7 +26,7 @@ describe('<Permission> (spec §6 permission directive)', () => {
     );
     expect(publishButton()).toBeNull();
     // Removed, not hidden: nothing at all is left in its place.
-    expect(container.innerHTML).toBe('');
+    expect(mount.container.innerHTML).toBe('');
   });
 
   it('spec §6: any of a list: kept when one code is held, removed when none is', async () => {
@@ -71,7 +62,7 @@ describe('<Permission> (spec §6 permission directive)', () => {
         </Permission>
       </PermissionProvider>,
     );
-    expect(container.innerHTML).toBe('');
+    expect(mount.container.innerHTML).toBe('');
   });
 
   it('spec §6: without a provider or codes nothing is permitted (fails closed)', async () => {
@@ -126,12 +117,12 @@ describe('usePermission (spec §6)', () => {
           <Probe required={required} />
         </PermissionProvider>,
       );
-      expect(container.textContent, JSON.stringify(required)).toBe(expected);
+      expect(mount.container.textContent, JSON.stringify(required)).toBe(expected);
     }
   });
 
   it('spec §6: false without a provider', async () => {
     await render(<Probe required="cms:read" />);
-    expect(container.textContent).toBe('false');
+    expect(mount.container.textContent).toBe('false');
   });
 });
