@@ -13,6 +13,9 @@ export const AppCodeSchema = Type.String({
   pattern: '^[A-Za-z0-9_-]+$',
 });
 
+/** Spec §3: the theme colour when the user has chosen none. */
+export const DEFAULT_THEME_COLOR = '#457CD6';
+
 /** GET /api/base/my_desktop/color: the user's theme (spec §3 theme colours). */
 export const ThemeColorDataSchema = Type.Object({
   theme: Type.Union([Type.String(), Type.Null()]),

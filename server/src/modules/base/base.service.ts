@@ -5,15 +5,15 @@
  */
 import {
   BASE_ADMIN_ROLE,
+  DEFAULT_THEME_COLOR,
   type AccessDetailBody,
+  type Module,
   type ThemeColorData,
 } from '@campus/contracts/base';
 import { forbidden } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
-import { DEFAULT_THEME_COLOR } from '../uaa/account.service.ts';
-import type { Module } from '@campus/contracts/base';
 import type { PermissionNode } from '@campus/contracts/access';
 import type { BaseRepository, ResourceRecord } from './base.repository.ts';
 

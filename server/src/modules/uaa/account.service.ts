@@ -3,6 +3,7 @@
  * the unit's login-page configuration, and the list of social providers.
  */
 import type { DecorationSet, MeData, SocialProvider, UnitConfigData } from '@campus/contracts/uaa';
+import { DEFAULT_THEME_COLOR } from '@campus/contracts/base';
 import { unitLogoUrl } from '@campus/contracts/storage';
 import { ok } from '../../core/envelope.ts';
 import { notFound } from '../../core/errors.ts';
@@ -10,9 +11,6 @@ import { bilingual } from '../../core/messages.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { SessionUser } from './session.service.ts';
 import type { ChildRecord, UaaRepository, UnitRecord } from './uaa.repository.ts';
-
-/** Spec §3 theme colours: the default when the user has not chosen one. */
-export const DEFAULT_THEME_COLOR = '#457CD6';
 
 export class AccountService {
   constructor(
