@@ -15,6 +15,7 @@ import {
   startTestServer,
   type TestClient,
   type TestServer,
+  userIdOf,
 } from './helpers/test-server.ts';
 
 let now = Date.now();
@@ -34,14 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-async function userId(login: string): Promise<string> {
-  const row = await server.app.services.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('login_name', '=', login)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const userId = (login: string) => userIdOf(server, login);
 
 describe(`GET /api/base/my_desktop/color on ${process.env.API_DB ?? 'sqlite'}`, () => {
   it('answers 401 without a session', async () => {

@@ -3,7 +3,7 @@
  * credentials, lockout, per-address limit, remember token, CSRF, cookies and audit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, signIn, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { DEMO, signIn, startTestServer, userIdOf, type TestServer } from './helpers/test-server.ts';
 
 const LOGIN = '/api/uaa/oauth/login';
 let now = Date.now();
@@ -131,12 +131,9 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
     now += 15 * 60 * 1000 + 1;
     const afterLock = await client.postForm(LOGIN, DEMO.parent1);
     expect(afterLock.body.status).toBe(200);
-    const user = await server.app.services.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('login_name', '=', 'parent1')
-      .executeTakeFirstOrThrow();
-    const actions = (await server.app.services.audit.listForUser(user.id)).map((a) => a.action);
+    const actions = (
+      await server.app.services.audit.listForUser(await userIdOf(server, 'parent1'))
+    ).map((a) => a.action);
     expect(actions).toContain('login.lockout');
     expect(actions).toContain('login.failure');
     expect(actions).toContain('login.success');

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeData } from '@campus/contracts/uaa';
-import { DEMO, signIn, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { DEMO, signIn, startTestServer, userIdOf, type TestServer } from './helpers/test-server.ts';
 
 let now = Date.now();
 let server: TestServer;
@@ -131,13 +131,7 @@ describe('GET /api/uaa/oauth/refresh', () => {
       userClientId: login.body.data!.userClientId,
     });
     expect(clientLogin.body.status).toBe(401);
-    const userId = (
-      await server.app.services.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('login_name', '=', 'teacher')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const userId = await userIdOf(server, 'teacher');
     expect((await server.app.services.audit.listForUser(userId)).map((a) => a.action)).toContain(
       'session.refresh_reuse',
     );
@@ -170,13 +164,7 @@ describe('POST /api/uaa/oauth/logout', () => {
     replay.setCookie('ph_rt', refresh, '/api/uaa/oauth/refresh');
     expect((await replay.get('/api/uaa/oauth/me')).body.status).toBe(401);
     expect((await replay.get('/api/uaa/oauth/refresh')).body.status).toBe(401);
-    const userId = (
-      await server.app.services.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('login_name', '=', 'parent')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const userId = await userIdOf(server, 'parent');
     expect((await server.app.services.audit.listForUser(userId)).map((a) => a.action)).toContain(
       'logout',
     );

@@ -6,6 +6,7 @@ import {
   signIn,
   startTestServer,
   type TestServer,
+  userIdOf,
   type TestClient,
 } from './helpers/test-server.ts';
 
@@ -15,14 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-async function userId(login: string): Promise<string> {
-  const row = await server.app.services.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('login_name', '=', login)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const userId = (login: string) => userIdOf(server, login);
 
 async function me(client: TestClient) {
   return (await client.get<MeData>('/api/uaa/oauth/me')).body;

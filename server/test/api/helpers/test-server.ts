@@ -293,3 +293,13 @@ export async function signIn(
     throw new Error(`sign-in as ${account.username} failed: ${JSON.stringify(reply.body)}`);
   return reply;
 }
+
+/** The id of an account by its login name, read from the server's own database. */
+export async function userIdOf(server: TestServer, login: string): Promise<string> {
+  const row = await server.app.services.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('login_name', '=', login)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
