@@ -1,22 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MeData } from '@campus/contracts/uaa';
 import type { AuthApi } from '@campus/sdk/auth';
 import { createSessionStore } from '@campus/sdk/session';
 import { createPortalStorage } from '@campus/sdk/storage';
+import { mountPerTest } from '../test-support/render.ts';
 import { useSession } from './useSession.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  root = createRoot(container);
-});
-afterEach(() => act(() => root.unmount()));
+const mount = mountPerTest();
 
 describe('useSession (spec §4 login state in React)', () => {
   it('renders the store state and follows the login check', async () => {
@@ -33,11 +25,11 @@ describe('useSession (spec §4 login state in React)', () => {
       const state = useSession(store);
       return <p>{`${state.status}:${state.me?.realName ?? '-'}`}</p>;
     }
-    await act(async () => root.render(<Probe />));
-    expect(container.textContent).toBe('unknown:-');
+    await mount.render(<Probe />);
+    expect(mount.container.textContent).toBe('unknown:-');
     await act(async () => {
       await store.checkLogin();
     });
-    expect(container.textContent).toBe('signedIn:Wang Fang');
+    expect(mount.container.textContent).toBe('signedIn:Wang Fang');
   });
 });

@@ -77,10 +77,7 @@ export async function startTestServer(
     redisKeyPrefix,
     ...buildOptions,
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const baseUrl = await listenOnFreePort(app);
   return {
     app,
     baseUrl,
@@ -94,6 +91,14 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Listens on a free loopback port and answers the base URL. */
+async function listenOnFreePort(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return `http://127.0.0.1:${address.port}`;
 }
 
 /**
@@ -112,10 +117,7 @@ async function startSecondInstance(first: TestServer, options: BuildOptions): Pr
     redisKeyPrefix: first.shared.redisKeyPrefix,
     ...options,
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const baseUrl = await listenOnFreePort(app);
   return {
     app,
     baseUrl,
