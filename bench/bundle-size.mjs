@@ -9,6 +9,11 @@
  * with Vite into a temporary folder; every page is also shown as a multiple of it.
  * Budget (issue 2): the login page at most 100 kB gz of JS + CSS.
  *
+ * Sub-apps (issue 3): the shared runtime a sub-app page loads (the boot module's static import
+ * graph plus the runtime stylesheet), and each sub-app file's own JS + CSS on top of it (goal:
+ * at most 25 kB gz each), read from the built files. Then, in Chromium against the real server,
+ * how many times each runtime file is fetched while the viewport switches sub-apps (goal: once).
+ *
  *   npm run bundle-size -w @campus/bench      or      node bench/bundle-size.mjs
  */
 import fs from 'node:fs';
@@ -16,8 +21,14 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ensure, repoRoot } from '../scripts/ensure.mjs';
+import { subAppBuilds } from '../scripts/deploy-subapps.mjs';
+import { gzipSize as gz, servedFrom, staticGraph } from './lib/module-graph.mjs';
+import { countRuntimeRequests } from './lib/runtime-requests.mjs';
+import { RUNTIME_BASE, RUNTIME_BOOT, RUNTIME_STYLESHEET } from '../apps/runtime/shared-modules.mjs';
 
 const LOGIN_BUDGET = 100_000;
+const SUBAPP_BUDGET = 25_000;
+const runtimeDist = path.join(repoRoot, 'apps', 'runtime', 'dist');
 const portalDist = path.join(repoRoot, 'apps', 'portal', 'dist');
 const fixtureRoot = path.join(repoRoot, 'bench', 'fixtures', 'react-only');
 
@@ -159,4 +170,67 @@ if (login) {
   );
 } else {
   console.log('login.html: not in the manifest');
+}
+
+// ── Sub-apps over the shared runtime (issue 3) ──────────────────────────────────────────────
+const runtimeFile = servedFrom('/', runtimeDist);
+const runtimeGraph = staticGraph(RUNTIME_BOOT, runtimeFile);
+const runtimeGz =
+  [...runtimeGraph].reduce((n, url) => n + gz(runtimeFile(url) ?? ''), 0) +
+  gz(runtimeFile(RUNTIME_STYLESHEET) ?? '');
+console.log('');
+console.log(
+  `shared runtime (React, react-router, SDK, ui; loaded once per page): ${runtimeGraph.size + 1} files, ` +
+    `${kB(runtimeGz)} kB gz = ${(runtimeGz / bare.total).toFixed(2)} x bare React`,
+);
+const subRows = [];
+for (const app of subAppBuilds()) {
+  const manifestFile = path.join(app.dist, app.code, 'manifest.json');
+  if (!fs.existsSync(manifestFile)) continue;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const own = servedFrom('/pages/', app.dist);
+  for (const key of Object.keys(manifest).filter((k) => k.endsWith('.js'))) {
+    const fileId = key.slice(0, -3);
+    const graph = staticGraph(manifest[key], own);
+    const jsGz = [...graph].reduce((n, url) => n + gz(own(url) ?? ''), 0);
+    const css = manifest[`${fileId}.css`];
+    const cssGz = css && own(css) ? gz(own(css)) : 0;
+    subRows.push({ fileId, files: graph.size + (css ? 1 : 0), jsGz, cssGz, total: jsGz + cssGz });
+  }
+}
+console.log(
+  'sub-app files: their own gzipped JS + CSS on top of the shared runtime (goal <= 25 kB each)',
+);
+const subHeaders = ['file', 'files', 'JS kB gz', 'CSS kB gz', 'total kB gz', 'x 25 kB goal'];
+const subTable = subRows.map((r) => [
+  r.fileId,
+  String(r.files),
+  kB(r.jsGz),
+  kB(r.cssGz),
+  kB(r.total),
+  (r.total / SUBAPP_BUDGET).toFixed(2),
+]);
+const subWidths = subHeaders.map((h, i) =>
+  Math.max(h.length, ...subTable.map((r) => (r[i] ?? '').length)),
+);
+const subLine = (r) =>
+  r.map((c, i) => (i === 0 ? c.padEnd(subWidths[i]) : c.padStart(subWidths[i]))).join('  ');
+console.log(`  ${subLine(subHeaders)}`);
+for (const r of subTable) console.log(`  ${subLine(r)}`);
+const worst = subRows.reduce((m, r) => Math.max(m, r.total), 0);
+console.log(
+  `largest sub-app file: ${kB(worst)} kB gz = ${(worst / SUBAPP_BUDGET).toFixed(2)} of the 25 kB goal: ${worst <= SUBAPP_BUDGET ? 'within' : 'OVER'}`,
+);
+
+console.log('');
+const counted = await countRuntimeRequests(`${RUNTIME_BASE}/`);
+if ('skipped' in counted) {
+  console.log(`runtime fetches across sub-app switches: skipped (${counted.skipped})`);
+} else {
+  const extra = [...counted.perFile].filter(([, n]) => n > 1).map(([url, n]) => `${url} x${n}`);
+  console.log(
+    `runtime fetches across ${counted.switches} sub-app switches in Chromium: ${counted.requests} requests for ` +
+      `${counted.files} runtime files = ${(counted.requests / counted.files).toFixed(2)} per file (goal 1.00)` +
+      (extra.length ? `; fetched more than once: ${extra.join(', ')}` : ''),
+  );
 }

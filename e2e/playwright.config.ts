@@ -11,6 +11,7 @@
  *   pc-only test costs nothing twice. A test for one width only can check
  *   `test.info().project.name`.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './fixtures/chromium.ts';
@@ -18,6 +19,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './fixtures/chromium.ts';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
+// The server's data folder, known to the specs too: some tests deploy files into its pages/
+// folder or run the admin CLI on its database, as an operator would. Fixed per port, so the
+// runner and its workers agree; start-server.mjs empties it first and removes it afterwards.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `campus-e2e-${port}`);
 
 export default defineConfig({
   testDir: './specs',
@@ -55,7 +60,7 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     stdout: 'ignore',
     stderr: 'pipe',
     // The wrapper stops the server and removes its temporary data folder; give it the time.

@@ -190,7 +190,15 @@ export function buildHash(appDir) {
   const shared = workspaceDirs()
     .filter((dir) => dir.startsWith('packages/'))
     .flatMap((dir) => [`${dir}/package.json`, ...listFiles(`${dir}/src`)]);
-  return hashFiles([...listFiles(appDir), ...shared, 'package-lock.json', 'tsconfig.json']);
+  // Every sub-app's pages carry the runtime's import map, made by shared-modules.mjs.
+  const importMapSource = 'apps/runtime/shared-modules.mjs';
+  return hashFiles([
+    ...listFiles(appDir),
+    ...shared,
+    importMapSource,
+    'package-lock.json',
+    'tsconfig.json',
+  ]);
 }
 
 /** Builds every front end whose dist is missing or whose stamp differs from its sources' hash. */

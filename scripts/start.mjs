@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { deploySubApps } from './deploy-subapps.mjs';
 import { ensure, isMain, repoRoot } from './ensure.mjs';
 
 const TSX = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
@@ -86,6 +87,8 @@ export function superviseChild(child, { killAfterMs } = {}) {
 if (isMain(import.meta.url)) {
   try {
     await ensure({ build: true });
+    const codes = deploySubApps();
+    console.log(`[start] sub-apps deployed under pages/: ${codes.join(', ') || 'none'}`);
   } catch (error) {
     console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

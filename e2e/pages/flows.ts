@@ -16,3 +16,20 @@ export async function signInToDesktop(
   await desktop.expectSignedIn();
   return { login, desktop };
 }
+
+/**
+ * Signs in through /login?redirect_uri=… (spec §2, §4) and waits until the browser is on
+ * `target`. Used to open a sub-app page directly as a given user.
+ */
+export async function signInTo(
+  page: Page,
+  account: Pick<DemoAccount, 'username' | 'password'>,
+  target: string,
+): Promise<void> {
+  const login = new LoginPage(page);
+  await page.goto(`/login?redirect_uri=${encodeURIComponent(target)}`);
+  await login.waitUntilReady();
+  await login.signIn(account.username, account.password);
+  const path = target.split(/[?#]/)[0] ?? target;
+  await page.waitForURL((url) => url.pathname === path);
+}

@@ -25,6 +25,10 @@ import { AuditService } from './modules/audit/audit.service.ts';
 import { BaseRepository } from './modules/base/base.repository.ts';
 import { baseRoutes } from './modules/base/base.routes.ts';
 import { BaseService } from './modules/base/base.service.ts';
+import { CmsRepository } from './modules/cms/cms.repository.ts';
+import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { CmsService } from './modules/cms/cms.service.ts';
+import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { FileStore } from './modules/storage/file-store.ts';
 import { StorageRepository } from './modules/storage/storage.repository.ts';
@@ -125,6 +129,8 @@ export async function buildApp(
   registerErrorHandling(app);
   // The API speaks JSON and form bodies only; anything else is an unsupported media type.
   app.removeContentTypeParser('text/plain');
+  // Spec §1/§8: IE 6 to 8 get the upgrade message instead of any page (root scope, before routes).
+  app.addHook('onRequest', oldBrowserHook);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { parser: (body: string) => qs.parse(body, QS_LIMITS) });
   registerSecurityHeaders(app, { https: secureCookies });
@@ -140,6 +146,7 @@ export async function buildApp(
       tags: [
         { name: 'uaa' },
         { name: 'base' },
+        { name: 'cms' },
         { name: 'versions' },
         { name: 'storage' },
         { name: 'system' },
@@ -185,14 +192,18 @@ export async function buildApp(
     }),
   );
   await app.register(uaaRoutes({ login, sessions, accounts, secureCookies }));
+  const base = new BaseService(new BaseRepository(database.db), audit, clock);
+  await app.register(baseRoutes({ base }));
   await app.register(
-    baseRoutes({ base: new BaseService(new BaseRepository(database.db), audit, clock) }),
+    cmsRoutes({
+      cms: new CmsService(new CmsRepository(database.db), base, accounts, audit, clock),
+    }),
   );
   await app.register(versionsRoutes({ versions: new VersionsRepository(database.db) }));
   await app.register(
     storageRoutes({ files, storage: new StorageService(storageRepository, files) }),
   );
-  await app.register(pagesRoutes({ webRoot: config.webRoot }));
+  await app.register(pagesRoutes({ webRoot: config.webRoot, runtimeRoot: config.runtimeRoot }));
   await app.register(subappRoutes({ pagesDir: config.pagesDir }));
 
   app.decorate('services', { audit, sessions, database });

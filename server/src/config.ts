@@ -27,6 +27,8 @@ export interface AppConfig {
    * app's build here needs no portal rebuild and no restart (DESIGN.md §2).
    */
   pagesDir: string;
+  /** The shared runtime's build (RUNTIME_ROOT, default apps/runtime/dist), DESIGN.md §2. */
+  runtimeRoot: string;
   /** Extra hosts that post-login redirects may go to (comma separated REDIRECT_ALLOW_HOSTS). */
   redirectAllowHosts: string[];
   /**
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'apps', 'portal', 'dist')),
     pagesDir: path.resolve(env.PAGES_DIR ?? path.join(dataDir, 'pages')),
+    runtimeRoot: path.resolve(env.RUNTIME_ROOT ?? path.join(repoRoot, 'apps', 'runtime', 'dist')),
     redirectAllowHosts: (env.REDIRECT_ALLOW_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim())

@@ -182,4 +182,12 @@ export const fieldLabels: Record<string, readonly [zh: string, en: string]> = {
   type: ['类型', 'Type'],
   code: ['应用编码', 'App code'],
   file: ['文件', 'File'],
+  // cms (contracts/cms.ts) and paging
+  title: ['标题', 'Title'],
+  content: ['内容', 'Content'],
+  gradeName: ['年级', 'Grade'],
+  className: ['班级', 'Class'],
+  noticeId: ['通知', 'Notice'],
+  start: ['起始位置', 'Start'],
+  size: ['每页条数', 'Page size'],
 };

@@ -26,6 +26,8 @@ const OPTIONS = {
   grade: { type: 'string' },
   class: { type: 'string' },
   teacher: { type: 'string' },
+  app: { type: 'string' },
+  until: { type: 'string' },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -130,6 +132,28 @@ const COMMANDS: Record<string, Command> = {
       return result.created
         ? `Linked teacher "${teacher.trim()}" and parent "${parent.trim()}"`
         : `Teacher "${teacher.trim()}" and parent "${parent.trim()}" were already linked`;
+    },
+  },
+  'set-licence': {
+    usage: 'set-licence --unit <unit id> --app <app code or serverId> --until <YYYY-MM-DD|expired>',
+    summary:
+      "Set a unit's licence for an app: valid through the given day, or 'expired' to end it now.",
+    flags: ['unit', 'app', 'until'],
+    async run(flags, { admin }) {
+      const result = await admin.setLicence({
+        unitId: required(flags, 'unit'),
+        app: required(flags, 'app'),
+        until: required(flags, 'until'),
+      });
+      const state =
+        result.endTime > Date.now()
+          ? `valid until ${new Date(result.endTime).toISOString()}`
+          : `expired (${new Date(result.endTime).toISOString()})`;
+      const was =
+        result.previousEndTime === null
+          ? 'no licence before'
+          : `was ${new Date(result.previousEndTime).toISOString()}`;
+      return `Licence of app "${result.appCode}" for unit ${result.unitId}: ${state}; ${was}`;
     },
   },
   'seed-demo': {

@@ -22,6 +22,15 @@ describe('schema issues become bilingual field errors (DESIGN.md §4)', () => {
     expect(type?.message).toBe('密码类型不正确|||Password has the wrong type');
   });
 
+  it('names the bound for number range errors', () => {
+    const [low, high] = toFieldErrors([
+      { keyword: 'minimum', instancePath: '/start', params: { comparison: '>=', limit: 0 } },
+      { keyword: 'maximum', instancePath: '/size', params: { comparison: '<=', limit: 100 } },
+    ]);
+    expect(low?.message).toBe('起始位置不能小于0|||Start must be at least 0');
+    expect(high?.message).toBe('每页条数不能大于100|||Page size must be at most 100');
+  });
+
   it('keeps one message per field and reports a missing body', () => {
     const errors = toFieldErrors([
       { keyword: 'maxLength', instancePath: '/username', params: { limit: 64 } },

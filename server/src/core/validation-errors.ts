@@ -57,6 +57,16 @@ export function toFieldError(issue: SchemaIssue): FieldError {
           `${en} must be at most ${limit} characters`,
         ),
       };
+    case 'minimum':
+      return {
+        field,
+        message: bilingual(`${zh}不能小于${limit}`, `${en} must be at least ${limit}`),
+      };
+    case 'maximum':
+      return {
+        field,
+        message: bilingual(`${zh}不能大于${limit}`, `${en} must be at most ${limit}`),
+      };
     case 'type':
       return { field, message: bilingual(`${zh}类型不正确`, `${en} has the wrong type`) };
     default:

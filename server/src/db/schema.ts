@@ -250,6 +250,30 @@ export interface ResourceTable {
   sort: number;
 }
 
+/**
+ * A school notice of the sample sub-app cms. Audience: no grade means the whole unit, a
+ * grade alone that grade, a grade and a class that class (a class needs its grade).
+ */
+export interface CmsNoticeTable {
+  id: string;
+  unit_id: string;
+  author_id: string;
+  title: string;
+  content: string;
+  audience_grade: string | null;
+  audience_class: string | null;
+  published_at: number;
+  created_at: number;
+}
+
+/** A student's first read of a notice, recorded by a parent; one row per notice and student. */
+export interface CmsNoticeReadTable {
+  notice_id: string;
+  student_id: string;
+  parent_id: string;
+  read_at: number;
+}
+
 export interface Database {
   units: UnitTable;
   users: UserTable;
@@ -272,4 +296,6 @@ export interface Database {
   files: FileTable;
   app_server_versions: AppServerVersionTable;
   resources: ResourceTable;
+  cms_notices: CmsNoticeTable;
+  cms_notice_reads: CmsNoticeReadTable;
 }

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -90,6 +91,47 @@ describe('sub-app deployment', () => {
       }
     } finally {
       fs.rmSync(path.join(path.dirname(pagesDir), 'campus-secret.txt'), { force: true });
+    }
+  });
+
+  it('serves a real sub-app build (apps/cms, built now by Vite) dropped in while the server runs', async () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-cms-build-'));
+    try {
+      const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+      await build({
+        configFile: path.join(repoRoot, 'apps', 'cms', 'vite.config.ts'),
+        logLevel: 'silent',
+        build: { outDir, emptyOutDir: true },
+      });
+      expect((await fetch(`${server.baseUrl}/cms/manifest.json`)).status).toBe(404);
+      fs.cpSync(outDir, pagesDir, { recursive: true });
+
+      const manifest = (await (
+        await fetch(`${server.baseUrl}/cms/manifest.json`)
+      ).json()) as Record<string, string>;
+      expect(Object.keys(manifest).sort()).toEqual([
+        'pc_cms_spm.css',
+        'pc_cms_spm.js',
+        'pc_cms_tm.css',
+        'pc_cms_tm.js',
+      ]);
+      const script = await fetch(`${server.baseUrl}${manifest['pc_cms_tm.js']}`);
+      expect(script.status).toBe(200);
+      // The shared runtime is imported by URL, never bundled (DESIGN.md §2).
+      const code = await script.text();
+      expect(code).toContain('/common/plugins/common-ph/1.6.0/js/ui/start-app.js');
+      expect(code).not.toContain('react.production');
+      const page = await fetch(`${server.baseUrl}/pages/cms/pc_cms_tm/index.html`);
+      expect(await page.text()).toContain('/common/plugins/common-ph/1.6.0/js/ui/boot.js');
+      for (const file of [
+        '/pages/cms/package.json',
+        '/pages/cms/lang/en-cms.json',
+        '/pages/cms-version/version.json',
+      ]) {
+        expect((await fetch(`${server.baseUrl}${file}`)).status, file).toBe(200);
+      }
+    } finally {
+      fs.rmSync(outDir, { recursive: true, force: true });
     }
   });
 });

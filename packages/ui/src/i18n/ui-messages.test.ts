@@ -22,6 +22,13 @@ describe('ui dictionary (spec §1 languages zh-CN and en)', () => {
     expect(uiText('en', 'noData.text')).toBe('No data');
   });
 
+  it('spec §2 page viewport: loading, failure and retry texts in both languages', () => {
+    expect(uiText('zh-CN', 'viewport.retry')).toBe('重试');
+    expect(uiText('en', 'viewport.retry')).toBe('Try again');
+    expect(uiText('en', 'viewport.errorTitle')).toBe('The application could not be loaded');
+    expect(uiText('en', 'viewport.loading')).toBe('Loading the application…');
+  });
+
   it('spec §1: any other language falls back to zh-CN', () => {
     for (const lang of ['fr', 'en-US', '', null, undefined]) {
       expect(uiText(lang, 'notFound.title')).toBe('页面不存在');

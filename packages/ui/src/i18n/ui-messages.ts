@@ -10,6 +10,10 @@ const zhCN = {
   'notFound.title': '页面不存在',
   'notFound.text': '您访问的页面不存在，或您没有访问权限。',
   'notFound.home': '返回桌面',
+  'viewport.loading': '正在加载应用…',
+  'viewport.errorTitle': '应用加载失败',
+  'viewport.errorText': '请检查网络连接后重试。如果问题仍然存在，请联系管理员。',
+  'viewport.retry': '重试',
 } as const;
 
 /** A key of the ui dictionary. */
@@ -23,6 +27,11 @@ export const uiMessages: Readonly<Record<Language, Readonly<Record<UiMessageKey,
     'notFound.title': 'Page not found',
     'notFound.text': 'The page does not exist, or you do not have access to it.',
     'notFound.home': 'Back to desktop',
+    'viewport.loading': 'Loading the application…',
+    'viewport.errorTitle': 'The application could not be loaded',
+    'viewport.errorText':
+      'Check your network connection and try again. If the problem persists, contact the administrator.',
+    'viewport.retry': 'Try again',
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-base-platform.ts';
+import * as m0003 from './0003-cms.ts';
 
 /**
  * Versioned migrations, applied in name order. New files get the next number and are
@@ -9,6 +10,7 @@ import * as m0002 from './0002-base-platform.ts';
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-base-platform': m0002,
+  '0003-cms': m0003,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -543,3 +543,36 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     STAFF_ONLY,
   ),
 ];
+
+/**
+ * Two notices of the cms sample app, published by the demo teacher, so a new user sees
+ * data: one to the whole school, one to Grade 3 Class 2 (Li Ming's class). Li Ming's
+ * parent has read the whole-school one.
+ */
+export const DEMO_NOTICES = [
+  {
+    id: 'demo-notice-sports-day',
+    author: 'teacher',
+    title: '关于开展春季运动会的通知 / Spring Sports Day',
+    content:
+      '本周五上午 8:30 在学校操场举行春季运动会，请学生穿运动服、带水壶。\n' +
+      'Spring Sports Day is on Friday at 8:30 on the school field. Please wear sports clothes and bring a water bottle.',
+    grade: null,
+    class: null,
+    /** Hours before the seed time. */
+    hoursAgo: 26,
+    reads: [{ student: 'demo-student-li-ming', parent: 'parent', hoursAfter: 2 }],
+  },
+  {
+    id: 'demo-notice-class-meeting',
+    author: 'teacher',
+    title: '三年级2班家长会通知 / Grade 3 Class 2 parent meeting',
+    content:
+      '本周五下午 3 点在三年级2班教室召开家长会，请家长准时参加。\n' +
+      'The Grade 3 Class 2 parent meeting is on Friday at 3 pm in the classroom. Please be on time.',
+    grade: 'Grade 3',
+    class: 'Class 2',
+    hoursAgo: 5,
+    reads: [],
+  },
+] as const;

@@ -69,6 +69,8 @@ const TABLES = [
   'app_versions',
   'oauth_clients',
   'files',
+  'cms_notices',
+  'cms_notice_reads',
 ] as const satisfies readonly (keyof Database)[];
 
 async function rowCounts(handle: DatabaseHandle): Promise<Record<string, number>> {
@@ -255,6 +257,23 @@ describe.each(targets)('seedDemoSchool on $name', (target) => {
           .executeTakeFirstOrThrow();
         expect(JSON.parse(client.redirect_uris)).toEqual([
           'http://127.0.0.1:8080/oauth-demo/callback',
+        ]);
+
+        // The cms sample app: a whole-school notice Li Ming has read, and one for his class.
+        const notices = await db
+          .selectFrom('cms_notices')
+          .selectAll()
+          .orderBy('published_at')
+          .execute();
+        expect(
+          notices.map((n) => [n.unit_id, n.author_id, n.audience_grade, n.audience_class]),
+        ).toEqual([
+          [DEMO_SCHOOL_ID, teacher?.id, null, null],
+          [DEMO_SCHOOL_ID, teacher?.id, 'Grade 3', 'Class 2'],
+        ]);
+        const reads = await db.selectFrom('cms_notice_reads').selectAll().execute();
+        expect(reads.map((r) => [r.notice_id, r.student_id, r.parent_id])).toEqual([
+          [notices[0]?.id, parentsChildren.find((c) => c.real_name === 'Li Ming')?.id, parent?.id],
         ]);
 
         // Second run, later: nothing added, nothing changed.

@@ -15,6 +15,7 @@ import {
   DEMO_APPS,
   DEMO_RESOURCES,
   DEMO_LINKS,
+  DEMO_NOTICES,
   DEMO_ROLES,
   DEMO_STUDENTS,
   DEMO_UNITS,
@@ -95,6 +96,7 @@ export async function seedDemoSchool(
     count += await seedApps(trx, now);
     count += await seedMessages(trx, ids, now);
     count += await seedOAuthClient(trx, now);
+    count += await seedNotices(trx, ids, now);
     if (count > 0) {
       await trx
         .insertInto('audit_log')
@@ -498,6 +500,52 @@ async function seedOAuthClient(trx: Trx, now: number): Promise<number> {
       .onConflict((oc) => oc.doNothing())
       .execute(),
   );
+}
+
+/** The cms sample app's notices and a read record (DESIGN.md §3: a new user sees data). */
+async function seedNotices(trx: Trx, ids: Map<string, string>, now: number): Promise<number> {
+  const id = (login: string): string => {
+    const found = ids.get(login);
+    if (!found) throw new Error(`Demo account ${login} is missing`);
+    return found;
+  };
+  const notices = DEMO_NOTICES.map((n) => ({ ...n, publishedAt: now - n.hoursAgo * HOUR_MS }));
+  let count = inserted(
+    await trx
+      .insertInto('cms_notices')
+      .values(
+        notices.map((n) => ({
+          id: n.id,
+          unit_id: DEMO_UNITS.school.id,
+          author_id: id(n.author),
+          title: n.title,
+          content: n.content,
+          audience_grade: n.grade,
+          audience_class: n.class,
+          published_at: n.publishedAt,
+          created_at: n.publishedAt,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
+  );
+  count += inserted(
+    await trx
+      .insertInto('cms_notice_reads')
+      .values(
+        notices.flatMap((n) =>
+          n.reads.map((r) => ({
+            notice_id: n.id,
+            student_id: r.student,
+            parent_id: id(r.parent),
+            read_at: n.publishedAt + r.hoursAfter * HOUR_MS,
+          })),
+        ),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
+  );
+  return count;
 }
 
 function inserted(results: InsertResult[]): number {

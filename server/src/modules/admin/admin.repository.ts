@@ -6,6 +6,7 @@ import type {
   UnitTable,
   UserTable,
 } from '../../db/schema.ts';
+import { BaseRepository } from '../base/base.repository.ts';
 
 export type UnitRow = UnitTable;
 export type UserRow = UserTable;
@@ -140,6 +141,37 @@ export class AdminRepository {
     await this.db
       .insertInto('user_links')
       .values({ teacher_id: teacherId, parent_id: parentId, created_at: now })
+      .execute();
+  }
+
+  /** The code of an app named by its code, else by its server id (spec §7 `serverId`). */
+  async findAppCode(codeOrServerId: string): Promise<string | undefined> {
+    const byCode = await this.db
+      .selectFrom('apps')
+      .select('code')
+      .where('code', '=', codeOrServerId)
+      .executeTakeFirst();
+    if (byCode) return byCode.code;
+    const byServer = await this.db
+      .selectFrom('apps')
+      .select('code')
+      .where('server_id', '=', codeOrServerId)
+      .execute();
+    // A server id shared by several apps names none of them.
+    return byServer.length === 1 ? byServer[0]?.code : undefined;
+  }
+
+  /** The licence's end as the base module's licence check reads it. */
+  licenceEnd(unitId: string, appCode: string): Promise<number | undefined> {
+    return new BaseRepository(this.db).licenceEnd(unitId, appCode);
+  }
+
+  /** Creates or replaces the unit's licence for the app. */
+  async upsertLicence(unitId: string, appCode: string, endTime: number): Promise<void> {
+    await this.db
+      .insertInto('licences')
+      .values({ unit_id: unitId, app_code: appCode, end_time: endTime })
+      .onConflict((oc) => oc.columns(['unit_id', 'app_code']).doUpdateSet({ end_time: endTime }))
       .execute();
   }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { BaseRepository } from '../base/base.repository.ts';
 import { verifyPassword } from '../uaa/password.ts';
 import { AdminRepository } from './admin.repository.ts';
 import { AdminService, passwordProblem } from './admin.service.ts';
@@ -349,5 +350,86 @@ describe('linkTeacherParent', () => {
     expect(await fieldErrors(admin.linkTeacherParent('teacher2', 'parent'))).toEqual([
       'parent: "parent" is already linked to another teacher account',
     ]);
+  });
+});
+
+describe('setLicence', () => {
+  async function withApps() {
+    await handle.db
+      .insertInto('app_groups')
+      .values({ code: 'g', name: '组', en_name: 'Group', sort: 1 })
+      .execute();
+    const app = {
+      group_code: 'g',
+      short_name: 'x',
+      english_short_name: 'x',
+      front_user_type: '1,2,3,4',
+      limit_user_type: '1,2,3,4',
+      icon_color: '#000000',
+      update_status: 1,
+      deploy_path: null,
+      menu_route: null,
+      sort: 1,
+    };
+    await handle.db
+      .insertInto('apps')
+      .values([
+        { ...app, code: 'cms', name: '信息发布', english_name: 'News', server_id: 'cms' },
+        { ...app, code: 'canteen', name: '食堂', english_name: 'Canteen', server_id: 'food' },
+      ])
+      .execute();
+    return school();
+  }
+  const base = () => new BaseRepository(handle.db);
+
+  it('writes the row the base licence check reads, through the whole named day, and audits it', async () => {
+    const unit = await withApps();
+    const first = await admin.setLicence({ unitId: unit.id, app: 'cms', until: '2027-03-01' });
+    const endOfDay = new Date(2027, 2, 2).getTime();
+    expect(first).toEqual({
+      unitId: unit.id,
+      appCode: 'cms',
+      endTime: endOfDay,
+      previousEndTime: null,
+    });
+    expect(await base().licenceEnd(unit.id, 'cms')).toBe(endOfDay);
+
+    // Again: the row is replaced, not duplicated, and the audit keeps the old end.
+    const second = await admin.setLicence({ unitId: unit.id, app: 'cms', until: 'expired' });
+    expect(second).toMatchObject({ endTime: NOW, previousEndTime: endOfDay });
+    expect(await base().licenceEnd(unit.id, 'cms')).toBe(NOW);
+    expect(await handle.db.selectFrom('licences').selectAll().execute()).toHaveLength(1);
+    const entries = await audit('admin.set_licence');
+    expect(entries).toHaveLength(2);
+    expect(
+      entries.map((e) => JSON.parse(e.detail ?? '{}') as Record<string, unknown>),
+    ).toContainEqual(
+      expect.objectContaining({ appCode: 'cms', endTime: NOW, previousEndTime: endOfDay }),
+    );
+  });
+
+  it('finds an app by its server id', async () => {
+    const unit = await withApps();
+    const result = await admin.setLicence({ unitId: unit.id, app: 'food', until: 'EXPIRED' });
+    expect(result.appCode).toBe('canteen');
+    expect(await base().licenceEnd(unit.id, 'canteen')).toBe(NOW);
+  });
+
+  it('refuses an unknown unit or app and a date that is not a real YYYY-MM-DD, changing nothing', async () => {
+    const unit = await withApps();
+    expect(
+      await fieldErrors(admin.setLicence({ unitId: 'nope', app: 'ghost', until: 'tomorrow' })),
+    ).toEqual([
+      'unitId: Unit "nope" does not exist',
+      'app: App "ghost" does not exist',
+      'until: The end date must be a real date as YYYY-MM-DD, or "expired"; got "tomorrow"',
+    ]);
+    for (const until of ['2027-02-30', '2027-13-01', '27-03-01', '0099-01-01']) {
+      expect(await fieldErrors(admin.setLicence({ unitId: unit.id, app: 'cms', until }))).toEqual([
+        `until: The end date must be a real date as YYYY-MM-DD, or "expired"; got "${until}"`,
+      ]);
+    }
+    expect(await handle.db.selectFrom('licences').selectAll().execute()).toEqual([]);
+    expect(await audit('admin.set_licence')).toEqual([]);
   });
 });

@@ -107,6 +107,22 @@ export interface LinkAccountsResult {
   created: boolean;
 }
 
+export interface SetLicenceInput {
+  unitId: string;
+  /** The app's code or server id (spec §7 `serverId` of the licence check). */
+  app: string;
+  /** `YYYY-MM-DD`: the licence runs through that whole day (server time zone); `expired`: it ends now. */
+  until: string;
+}
+
+export interface SetLicenceResult {
+  unitId: string;
+  appCode: string;
+  /** Epoch ms; the licence check answers true while the clock is before it (spec §4). */
+  endTime: number;
+  previousEndTime: number | null;
+}
+
 export interface AdminServiceOptions {
   now?: () => number;
   hash?: (password: string) => Promise<string>;
@@ -447,6 +463,64 @@ export class AdminService {
     });
     return { teacherId: teacher.id, parentId: parent.id, created: true };
   }
+
+  /**
+   * Sets a unit's licence for an app, the row `/api/base/license/unit` reads (spec §4
+   * licence: true fine, false expired). `expired` ends it now, to try the blocking dialog.
+   */
+  async setLicence(input: SetLicenceInput, actor: AuditActor = {}): Promise<SetLicenceResult> {
+    const errors: FieldError[] = [];
+    const unitId = input.unitId.trim();
+    const appRef = input.app.trim();
+    const unit = unitId ? await this.repository.findUnit(unitId) : undefined;
+    if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${unitId}" does not exist`));
+    const appCode = appRef ? await this.repository.findAppCode(appRef) : undefined;
+    if (!appCode) errors.push(field('app', '应用不存在', `App "${appRef}" does not exist`));
+    const now = this.now();
+    const endTime = licenceEnd(input.until.trim(), now);
+    if (endTime === null) {
+      errors.push(
+        field(
+          'until',
+          '截止日期须为 YYYY-MM-DD 格式的有效日期或 expired',
+          `The end date must be a real date as YYYY-MM-DD, or "expired"; got "${input.until.trim()}"`,
+        ),
+      );
+    }
+    if (errors.length > 0 || !unit || !appCode || endTime === null) throw badRequest(errors);
+
+    const previousEndTime = await this.repository.transaction(async (repo) => {
+      const previous = (await repo.licenceEnd(unit.id, appCode)) ?? null;
+      await repo.upsertLicence(unit.id, appCode, endTime);
+      await repo.insertAudit(
+        audit(now, actor, unit.id, 'admin.set_licence', {
+          unitId: unit.id,
+          appCode,
+          endTime,
+          previousEndTime: previous,
+          until: input.until.trim(),
+        }),
+      );
+      return previous;
+    });
+    return { unitId: unit.id, appCode, endTime, previousEndTime };
+  }
+}
+
+/**
+ * `expired` → now (the check wants the end after now); `YYYY-MM-DD` → the next local
+ * midnight, so the licence covers the whole named day; anything else → null.
+ */
+function licenceEnd(until: string, now: number): number | null {
+  if (until.toLowerCase() === 'expired') return now;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(until);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) {
+    return null;
+  }
+  return new Date(year, month - 1, day + 1).getTime();
 }
 
 /** A user row with the defaults of a new account; shared with the demo seed. */

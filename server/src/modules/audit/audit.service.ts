@@ -1,6 +1,6 @@
 /**
  * The audit trail of DESIGN.md §5: sign-in, sign-out, lockout, account switch, access
- * log and admin actions. Entries never hold a password or a token.
+ * log, admin actions and published notices. Entries never hold a password or a token.
  */
 import type { AuditEntry, AuditRepository } from './audit.repository.ts';
 
@@ -14,7 +14,8 @@ export type AuditAction =
   | 'session.refresh_reuse'
   | 'session.client_reuse'
   | 'session.relogin'
-  | 'access.open_app';
+  | 'access.open_app'
+  | 'cms.notice.publish';
 
 export class AuditService {
   constructor(

@@ -94,6 +94,24 @@ export class BaseService {
     return toTree(await this.repository.resourcesFor(appCode, user.userType));
   }
 
+  /**
+   * The permission codes the user holds in one app: the codes of their permission tree
+   * (spec §6), flat. Other sub-apps' endpoints check these on the server; user types
+   * without a tree hold none.
+   */
+  async permissionCodes(user: SessionUser, appCode: string): Promise<ReadonlySet<string>> {
+    if (!PERMISSION_TREE_USER_TYPES.has(user.userType)) return new Set();
+    const codes = new Set<string>();
+    const visit = (nodes: readonly PermissionNode[]): void => {
+      for (const node of nodes) {
+        codes.add(node.code);
+        visit(node.children ?? []);
+      }
+    };
+    visit(toTree(await this.repository.resourcesFor(appCode, user.userType)));
+    return codes;
+  }
+
   /** The unit's licensed modules with their end times (spec §4 module status). */
   async modules(user: SessionUser): Promise<Module[]> {
     if (!MODULE_LIST_USER_TYPES.has(user.userType)) {

@@ -9,9 +9,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { DESKTOP_PATH, PORTAL_PAGES } from '@campus/contracts/pages';
+import { runtimeRoutes } from './runtime.routes.ts';
 
 export interface PagesRouteDeps {
   webRoot: string;
+  /** The shared runtime's build (apps/runtime/dist), served inside this scope so it is compressed too. */
+  runtimeRoot: string;
 }
 
 const NOT_BUILT_HTML =
@@ -24,6 +27,7 @@ export function pagesRoutes(deps: PagesRouteDeps): FastifyPluginAsync {
     // Pages and assets only (this plugin's scope): JS and CSS shrink to about a third, while
     // the small JSON answers of the API are left alone.
     await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+    await app.register(runtimeRoutes({ runtimeRoot: deps.runtimeRoot }));
     if (built) {
       await app.register(fastifyStatic, {
         root: path.join(deps.webRoot, 'assets'),

@@ -40,7 +40,7 @@ export class AccountService {
         ? this.repository.findLinkedAccount(user.userId)
         : Promise.resolve(undefined),
     ]);
-    const current = children.find((c) => c.id === user.currentChildId) ?? children[0] ?? null;
+    const current = pickCurrentChild(children, user.currentChildId);
     return {
       userId: user.userId,
       userType: user.userType,
@@ -74,6 +74,15 @@ export class AccountService {
   }
 
   /**
+   * A parent's current child as /me reports it (spec §6: parents pick a child): the
+   * chosen one, else the first; null for a parent without children and for other users.
+   */
+  async currentChild(user: SessionUser): Promise<ChildRecord | null> {
+    if (user.userType !== 3) return null;
+    return pickCurrentChild(await this.repository.listChildren(user.userId), user.currentChildId);
+  }
+
+  /**
    * The login page's unit: the one asked for, else the one whose configured hosts
    * include this request's host, else the default school.
    */
@@ -102,6 +111,13 @@ export class AccountService {
   socialProviders(): SocialProvider[] {
     return [];
   }
+}
+
+function pickCurrentChild(
+  children: readonly ChildRecord[],
+  currentChildId: string | null,
+): ChildRecord | null {
+  return children.find((c) => c.id === currentChildId) ?? children[0] ?? null;
 }
 
 function toChild(child: ChildRecord) {

@@ -66,6 +66,8 @@ export interface UnitRecord {
 
 export interface ChildRecord {
   id: string;
+  /** The student's own unit (a parent's children normally share the parent's). */
+  unitId: string;
   realName: string;
   gradeName: string;
   className: string;
@@ -288,6 +290,7 @@ export class UaaRepository {
       .innerJoin('students', 'students.id', 'parent_children.student_id')
       .select([
         'students.id as id',
+        'students.unit_id as unitId',
         'students.real_name as realName',
         'students.grade_name as gradeName',
         'students.class_name as className',

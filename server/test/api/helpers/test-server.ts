@@ -36,9 +36,10 @@ export async function startTestServer(
     shareWith?: TestServer;
     webRoot?: string;
     pagesDir?: string;
+    runtimeRoot?: string;
   } = {},
 ): Promise<TestServer> {
-  const { shareWith, webRoot, pagesDir, ...buildOptions } = options;
+  const { shareWith, webRoot, pagesDir, runtimeRoot, ...buildOptions } = options;
   if (shareWith) return startSecondInstance(shareWith, buildOptions);
   const kind = dbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-'));
@@ -70,6 +71,7 @@ export async function startTestServer(
     demo: buildOptions.demo ?? true,
     ...(webRoot ? { webRoot } : {}),
     ...(pagesDir ? { pagesDir } : {}),
+    ...(runtimeRoot ? { runtimeRoot } : {}),
   };
   const redisKeyPrefix = `campus-test-${suffix}:`;
   const app = await buildApp(config, {

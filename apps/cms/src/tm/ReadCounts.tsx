@@ -1,0 +1,63 @@
+import { formatDate } from '@campus/sdk/formatters';
+import { useApp } from '@campus/ui/app-context';
+import { NoData } from '@campus/ui/NoData';
+import { cmsApi } from '../shared/api.ts';
+import { audienceText } from '../shared/audience.ts';
+import { CallView } from '../shared/CallView.tsx';
+import { useCall } from '../shared/useCall.ts';
+
+/** Read rate in whole percent; an empty audience reads as 0 %. */
+export function readRate(readCount: number, audienceCount: number): number {
+  return audienceCount > 0 ? Math.round((readCount / audienceCount) * 100) : 0;
+}
+
+/** The read-count table: per notice, how many of its audience have read it. */
+export function ReadCounts() {
+  const { http, t, lang } = useApp();
+  const { state, reload } = useCall(() => cmsApi(http).reads());
+  return (
+    <section className="cms-card" aria-labelledby="cms-reads-title">
+      <div className="cms-card__head">
+        <h1 className="cms-card__title" id="cms-reads-title">
+          {t('cms.reads.title')}
+        </h1>
+      </div>
+      <CallView state={state} reload={reload}>
+        {(data) =>
+          data.list.length === 0 ? (
+            <NoData lang={lang} text={t('cms.list.empty')} />
+          ) : (
+            <div className="cms-table-wrap">
+              <table className="cms-table" data-testid="cms.reads.table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('cms.field.title')}</th>
+                    <th scope="col">{t('cms.field.audience')}</th>
+                    <th scope="col">{t('cms.field.publishedAt')}</th>
+                    <th scope="col">{t('cms.field.reads')}</th>
+                    <th scope="col">{t('cms.reads.rate')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.list.map((row) => (
+                    <tr key={row.id} data-testid="cms.reads.row">
+                      <td>{row.title}</td>
+                      <td>{audienceText(t, row)}</td>
+                      <td className="num">
+                        {formatDate(Date.parse(row.publishedAt), 'YYYY-MM-DD HH:mm', lang)}
+                      </td>
+                      <td className="num" data-testid="cms.reads.count">
+                        {row.readCount} / {row.audienceCount}
+                      </td>
+                      <td className="num">{readRate(row.readCount, row.audienceCount)}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </CallView>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * pc_cms_tm, the teacher variant of the sample sub-app (issue 3): lists and publishes notices and
+ * shows the read-count table. Its routes carry the permission codes of the cms menu, so the
+ * router drops what the user may not open (spec §2) and the access check (spec §6) refuses
+ * addresses outside the user's menu.
+ */
+import type { SubAppMountContext } from '@campus/sdk/subapp-loader';
+import type { AppRoute } from '@campus/ui/router';
+import { startApp } from '@campus/ui/start-app';
+import { zh } from '../shared/zh.ts';
+import { NoticeList } from './NoticeList.tsx';
+import { PublishNotice } from './PublishNotice.tsx';
+import { ReadCounts } from './ReadCounts.tsx';
+import { Stats } from './Stats.tsx';
+import { TeacherLayout } from './TeacherLayout.tsx';
+import '../shared/cms.css';
+
+export const TEACHER_ROUTES: AppRoute[] = [
+  {
+    path: '/',
+    element: <TeacherLayout />,
+    children: [
+      { path: '/', redirect: '/notice/list' },
+      { path: '/notice/list', element: <NoticeList />, meta: { code: 'cms:notice:list' } },
+      { path: '/notice/publish', element: <PublishNotice />, meta: { code: 'cms:notice:publish' } },
+      { path: '/notice/reads', element: <ReadCounts />, meta: { code: 'cms:notice:reads' } },
+      { path: '/stats', element: <Stats />, meta: { code: 'cms:stats' } },
+    ],
+  },
+];
+
+/** The viewport calls this with the container of this file (spec §2). */
+export function mount(ctx: SubAppMountContext) {
+  return startApp({
+    ctx,
+    zh,
+    options: {
+      appCode: 'cms',
+      code: 'cms',
+      appName: zh.cms.appName,
+      router: TEACHER_ROUTES,
+      routerType: 'async',
+      theme: true,
+      renderingHeader: true,
+    },
+  });
+}

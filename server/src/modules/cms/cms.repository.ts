@@ -1,0 +1,276 @@
+/**
+ * All SQL of the cms sub-app (school notices). Returns plain records; the service decides
+ * who may see what and maps records to DTOs.
+ *
+ * Audience rule, in SQL here and nowhere else: a notice reaches a student of its unit when
+ * it has no grade, or its grade is the student's and it has no class or the student's class.
+ */
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { CmsNoticeTable, Database } from '../../db/schema.ts';
+
+export interface NoticeRecord {
+  id: string;
+  title: string;
+  content: string;
+  gradeName: string | null;
+  className: string | null;
+  authorName: string;
+  publishedAt: number;
+  readCount: number;
+  audienceCount: number;
+}
+
+export interface StudentNoticeRecord {
+  id: string;
+  title: string;
+  content: string;
+  authorName: string;
+  publishedAt: number;
+  /** When the student's read was recorded, or null. */
+  readAt: number | null;
+}
+
+/** The student a parent reads for: their unit, grade and class decide what reaches them. */
+export interface AudienceMember {
+  id: string;
+  unitId: string;
+  gradeName: string;
+  className: string;
+}
+
+export interface Page {
+  start: number;
+  size: number;
+}
+
+export interface UnitNoticeTotals {
+  noticeCount: number;
+  readCount: number;
+  audienceCount: number;
+  byAuthor: { authorName: string; count: number }[];
+}
+
+type NoticeScope = ExpressionBuilder<Database & { n: CmsNoticeTable }, 'n'>;
+
+/** The notices whose audience includes the student (see the file comment). */
+function reaches(eb: NoticeScope, student: AudienceMember) {
+  return eb.and([
+    eb('n.unit_id', '=', student.unitId),
+    eb.or([
+      eb('n.audience_grade', 'is', null),
+      eb.and([
+        eb('n.audience_grade', '=', student.gradeName),
+        eb.or([eb('n.audience_class', 'is', null), eb('n.audience_class', '=', student.className)]),
+      ]),
+    ]),
+  ]);
+}
+
+export class CmsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insertNotice(row: CmsNoticeTable): Promise<void> {
+    await this.db.insertInto('cms_notices').values(row).execute();
+  }
+
+  async countUnitNotices(unitId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('cms_notices')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('unit_id', '=', unitId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** One page of the unit's notices, newest first, with read and audience counts. */
+  async listUnitNotices(unitId: string, page: Page): Promise<NoticeRecord[]> {
+    const rows = await this.summaries()
+      .where('n.unit_id', '=', unitId)
+      .orderBy('n.published_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(page.size)
+      .offset(page.start)
+      .execute();
+    return rows.map(toNoticeRecord);
+  }
+
+  async findNotice(id: string): Promise<NoticeRecord | undefined> {
+    const row = await this.summaries().where('n.id', '=', id).executeTakeFirst();
+    return row ? toNoticeRecord(row) : undefined;
+  }
+
+  /** Notices with their author, distinct readers and the size of their audience. */
+  private summaries() {
+    return this.db
+      .selectFrom('cms_notices as n')
+      .innerJoin('users as u', 'u.id', 'n.author_id')
+      .select((eb) => [
+        'n.id as id',
+        'n.title as title',
+        'n.content as content',
+        'n.audience_grade as gradeName',
+        'n.audience_class as className',
+        'n.published_at as publishedAt',
+        'u.real_name as authorName',
+        eb
+          .selectFrom('cms_notice_reads as r')
+          .select((sub) => sub.fn.countAll<number | string>().as('c'))
+          .whereRef('r.notice_id', '=', 'n.id')
+          .as('readCount'),
+        eb
+          .selectFrom('students as s')
+          .select((sub) => sub.fn.countAll<number | string>().as('c'))
+          .whereRef('s.unit_id', '=', 'n.unit_id')
+          .where((sub) =>
+            sub.or([
+              sub('n.audience_grade', 'is', null),
+              sub('s.grade_name', '=', sub.ref('n.audience_grade')),
+            ]),
+          )
+          .where((sub) =>
+            sub.or([
+              sub('n.audience_class', 'is', null),
+              sub('s.class_name', '=', sub.ref('n.audience_class')),
+            ]),
+          )
+          .as('audienceCount'),
+      ]);
+  }
+
+  /** The unit's totals: notices, read records, audiences added up, notices per author. */
+  async unitTotals(unitId: string): Promise<UnitNoticeTotals> {
+    const noticeCount = await this.countUnitNotices(unitId);
+    const reads = await this.db
+      .selectFrom('cms_notice_reads as r')
+      .innerJoin('cms_notices as n', 'n.id', 'r.notice_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('c'))
+      .where('n.unit_id', '=', unitId)
+      .executeTakeFirstOrThrow();
+    // One row per (notice, student it reaches): the audiences added up.
+    const audience = await this.db
+      .selectFrom('cms_notices as n')
+      .innerJoin('students as s', (join) =>
+        join
+          .onRef('s.unit_id', '=', 'n.unit_id')
+          .on((eb) =>
+            eb.or([
+              eb('n.audience_grade', 'is', null),
+              eb('s.grade_name', '=', eb.ref('n.audience_grade')),
+            ]),
+          )
+          .on((eb) =>
+            eb.or([
+              eb('n.audience_class', 'is', null),
+              eb('s.class_name', '=', eb.ref('n.audience_class')),
+            ]),
+          ),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('c'))
+      .where('n.unit_id', '=', unitId)
+      .executeTakeFirstOrThrow();
+    const byAuthor = await this.db
+      .selectFrom('cms_notices as n')
+      .innerJoin('users as u', 'u.id', 'n.author_id')
+      .select((eb) => ['u.real_name as authorName', eb.fn.countAll<number | string>().as('count')])
+      .where('n.unit_id', '=', unitId)
+      .groupBy(['n.author_id', 'u.real_name'])
+      .orderBy('count', 'desc')
+      .orderBy('u.real_name')
+      .execute();
+    return {
+      noticeCount,
+      readCount: Number(reads.c),
+      audienceCount: Number(audience.c),
+      byAuthor: byAuthor.map((r) => ({ authorName: r.authorName, count: Number(r.count) })),
+    };
+  }
+
+  async countNoticesFor(student: AudienceMember): Promise<number> {
+    const row = await this.db
+      .selectFrom('cms_notices as n')
+      .select((eb) => eb.fn.countAll<number | string>().as('c'))
+      .where((eb) => reaches(eb, student))
+      .executeTakeFirstOrThrow();
+    return Number(row.c);
+  }
+
+  /** One page of the notices that reach the student, newest first, with the student's read. */
+  async listNoticesFor(student: AudienceMember, page: Page): Promise<StudentNoticeRecord[]> {
+    return this.db
+      .selectFrom('cms_notices as n')
+      .innerJoin('users as u', 'u.id', 'n.author_id')
+      .leftJoin('cms_notice_reads as r', (join) =>
+        join.onRef('r.notice_id', '=', 'n.id').on('r.student_id', '=', student.id),
+      )
+      .select([
+        'n.id as id',
+        'n.title as title',
+        'n.content as content',
+        'u.real_name as authorName',
+        'n.published_at as publishedAt',
+        'r.read_at as readAt',
+      ])
+      .where((eb) => reaches(eb, student))
+      .orderBy('n.published_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(page.size)
+      .offset(page.start)
+      .execute();
+  }
+
+  /** Whether the notice exists and reaches the student. */
+  async noticeReaches(noticeId: string, student: AudienceMember): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('cms_notices as n')
+      .select('n.id')
+      .where('n.id', '=', noticeId)
+      .where((eb) => reaches(eb, student))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Records the read unless the student has one; answers the first read's time. */
+  async recordRead(
+    noticeId: string,
+    studentId: string,
+    parentId: string,
+    at: number,
+  ): Promise<number> {
+    await this.db
+      .insertInto('cms_notice_reads')
+      .values({ notice_id: noticeId, student_id: studentId, parent_id: parentId, read_at: at })
+      .onConflict((oc) => oc.columns(['notice_id', 'student_id']).doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('cms_notice_reads')
+      .select('read_at')
+      .where('notice_id', '=', noticeId)
+      .where('student_id', '=', studentId)
+      .executeTakeFirstOrThrow();
+    return row.read_at;
+  }
+}
+
+function toNoticeRecord(row: {
+  id: string;
+  title: string;
+  content: string;
+  gradeName: string | null;
+  className: string | null;
+  authorName: string;
+  publishedAt: number;
+  readCount: number | string | null;
+  audienceCount: number | string | null;
+}): NoticeRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    gradeName: row.gradeName,
+    className: row.className,
+    authorName: row.authorName,
+    publishedAt: Number(row.publishedAt),
+    readCount: Number(row.readCount ?? 0),
+    audienceCount: Number(row.audienceCount ?? 0),
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The sample sub-app cms (school notices): staff publish notices to their unit, a grade or
+ * a class; parents read those addressed to their current child. Every rule is checked here
+ * on the server (DESIGN.md §4: hiding a button is not a permission check).
+ *
+ * Who may do what:
+ * - staff endpoints: user types 2 and 4, the only ones with a permission tree (spec §6),
+ *   holding the endpoint's code in that tree (spec §6: routes and elements are filtered by
+ *   permission codes);
+ * - parent endpoints: user type 3, for the current child only (spec §6 "parents pick a
+ *   child"; DESIGN.md §4 "a parent reads only their own children").
+ * The spec is silent about cms itself: audiences, read records and statistics are ours.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CMS_APP_CODE,
+  CmsPermission,
+  type CmsPageQuery,
+  type CmsStats,
+  type MyNotices,
+  type NoticeList,
+  type NoticeReadTable,
+  type NoticeSummary,
+  type PublishNoticeBody,
+  type ReadNoticeResult,
+} from '@campus/contracts/cms';
+import { badRequest, forbidden, notFound } from '../../core/errors.ts';
+import { bilingual } from '../../core/messages.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { BaseService } from '../base/base.service.ts';
+import type { AccountService } from '../uaa/account.service.ts';
+import type { SessionUser } from '../uaa/session.service.ts';
+import type { CmsRepository, NoticeRecord } from './cms.repository.ts';
+
+/** Spec §6: types 2 and 4 hold the teacher menu permission tree, so they run the staff side. */
+const STAFF_USER_TYPES: ReadonlySet<number> = new Set([2, 4]);
+/** Spec §6: parents (type 3) pick a child. */
+const PARENT_USER_TYPE = 3;
+
+export class CmsService {
+  constructor(
+    private readonly repository: CmsRepository,
+    private readonly permissions: Pick<BaseService, 'permissionCodes'>,
+    private readonly accounts: Pick<AccountService, 'currentChild'>,
+    private readonly audit: AuditService,
+    private readonly clock: () => number,
+  ) {}
+
+  /** The unit's notices, newest first (code cms:notice:list). */
+  async list(user: SessionUser, page: CmsPageQuery): Promise<NoticeList> {
+    await this.requireStaffCode(user, CmsPermission.list);
+    const [list, total] = await Promise.all([
+      this.repository.listUnitNotices(user.unitId, page),
+      this.repository.countUnitNotices(user.unitId),
+    ]);
+    return { list: list.map(toNoticeSummary), total };
+  }
+
+  /** Publishes a notice to the unit, a grade or a class (code cms:notice:publish); audited. */
+  async publish(user: SessionUser, body: PublishNoticeBody, ip: string): Promise<NoticeSummary> {
+    await this.requireStaffCode(user, CmsPermission.publish);
+    const gradeName = body.gradeName ?? null;
+    const className = body.className ?? null;
+    if (className !== null && gradeName === null) {
+      throw badRequest([
+        {
+          field: 'gradeName',
+          message: bilingual(
+            '指定班级时年级不能为空！',
+            'Grade cannot be empty when a class is given!',
+          ),
+        },
+      ]);
+    }
+    const now = this.clock();
+    const id = randomUUID();
+    await this.repository.insertNotice({
+      id,
+      unit_id: user.unitId,
+      author_id: user.userId,
+      title: body.title,
+      content: body.content,
+      audience_grade: gradeName,
+      audience_class: className,
+      published_at: now,
+      created_at: now,
+    });
+    await this.audit.record('cms.notice.publish', {
+      userId: user.userId,
+      unitId: user.unitId,
+      ip,
+      detail: { noticeId: id, title: body.title, gradeName, className },
+    });
+    const notice = await this.repository.findNotice(id);
+    if (!notice) throw new Error(`notice ${id} vanished after insert`);
+    return toNoticeSummary(notice);
+  }
+
+  /** The read-count table (code cms:notice:reads). */
+  async reads(user: SessionUser, page: CmsPageQuery): Promise<NoticeReadTable> {
+    await this.requireStaffCode(user, CmsPermission.reads);
+    const [list, total] = await Promise.all([
+      this.repository.listUnitNotices(user.unitId, page),
+      this.repository.countUnitNotices(user.unitId),
+    ]);
+    return {
+      list: list.map((n) => ({
+        id: n.id,
+        title: n.title,
+        publishedAt: iso(n.publishedAt),
+        gradeName: n.gradeName,
+        className: n.className,
+        readCount: n.readCount,
+        audienceCount: n.audienceCount,
+      })),
+      total,
+    };
+  }
+
+  /** The unit's publishing statistics (code cms:stats; in the demo only type 4 holds it). */
+  async stats(user: SessionUser): Promise<CmsStats> {
+    await this.requireStaffCode(user, CmsPermission.stats);
+    return this.repository.unitTotals(user.unitId);
+  }
+
+  /** The notices addressed to the parent's current child, newest first. */
+  async mine(user: SessionUser, page: CmsPageQuery): Promise<MyNotices> {
+    const child = await this.requireParentChild(user);
+    if (!child) return { child: null, list: [], total: 0 };
+    const [list, total] = await Promise.all([
+      this.repository.listNoticesFor(child, page),
+      this.repository.countNoticesFor(child),
+    ]);
+    return {
+      child: {
+        id: child.id,
+        realName: child.realName,
+        gradeName: child.gradeName,
+        className: child.className,
+      },
+      list: list.map((n) => ({
+        id: n.id,
+        title: n.title,
+        content: n.content,
+        authorName: n.authorName,
+        publishedAt: iso(n.publishedAt),
+        read: n.readAt !== null,
+      })),
+      total,
+    };
+  }
+
+  /**
+   * Marks a notice read for the current child; reading again keeps the first time. A notice
+   * that does not reach the child answers not-found, whether it exists or not, so a parent
+   * cannot learn about other classes' or units' notices.
+   */
+  async markRead(user: SessionUser, noticeId: string): Promise<ReadNoticeResult> {
+    const child = await this.requireParentChild(user);
+    if (!child || !(await this.repository.noticeReaches(noticeId, child))) {
+      throw notFound(bilingual('通知不存在', 'Notice not found'));
+    }
+    const readAt = await this.repository.recordRead(noticeId, child.id, user.userId, this.clock());
+    return { id: noticeId, read: true, readAt: iso(readAt) };
+  }
+
+  private async requireStaffCode(user: SessionUser, code: CmsPermission): Promise<void> {
+    if (!STAFF_USER_TYPES.has(user.userType)) {
+      throw forbidden(bilingual('该用户类型不能管理通知', 'This user type cannot manage notices'));
+    }
+    const codes = await this.permissions.permissionCodes(user, CMS_APP_CODE);
+    if (!codes.has(code)) {
+      throw forbidden(
+        bilingual('没有该功能的权限', 'You do not have permission for this function'),
+      );
+    }
+  }
+
+  private async requireParentChild(user: SessionUser) {
+    if (user.userType !== PARENT_USER_TYPE) {
+      throw forbidden(
+        bilingual('只有家长可以查看孩子的通知', "Only parents can see their child's notices"),
+      );
+    }
+    return this.accounts.currentChild(user);
+  }
+}
+
+function toNoticeSummary(n: NoticeRecord): NoticeSummary {
+  return {
+    id: n.id,
+    title: n.title,
+    content: n.content,
+    gradeName: n.gradeName,
+    className: n.className,
+    authorName: n.authorName,
+    publishedAt: iso(n.publishedAt),
+    readCount: n.readCount,
+    audienceCount: n.audienceCount,
+  };
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
