@@ -107,6 +107,10 @@ export function sharedRuntimePlugin() {
   };
 }
 
+/** The portal's icon (the same one as the portal pages), inline so no request is wasted on it. */
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 48'%3E%3Crect width='48' height='48' rx='12' fill='%23457CD6'/%3E%3Cpath d='M24 11 7 19.5l17 8.5 17-8.5z' fill='white'/%3E%3Cpath d='M14 23.5V31c0 2.6 4.5 5 10 5s10-2.4 10-5v-7.5L24 28.5z' fill='white' opacity='.8'/%3E%3C/svg%3E";
+
 /** The one boot module of every runtime page: it reads the page address (viewport or app page). */
 export const RUNTIME_BOOT = `${RUNTIME_BASE}/js/ui/boot.js`;
 
@@ -128,6 +132,7 @@ export function runtimePageHtml(page) {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${escapeHtml(page.title)}</title>
+    <link rel="icon" href="${ICON}" />
 ${links}
     <script type="module" src="${RUNTIME_BOOT}"></script>
   </head>

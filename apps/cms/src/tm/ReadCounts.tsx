@@ -28,7 +28,7 @@ export function ReadCounts() {
             <NoData lang={lang} text={t('cms.list.empty')} />
           ) : (
             <div className="cms-table-wrap">
-              <table className="cms-table" data-testid="cms.reads.table">
+              <table className="cms-table cms-table--cards" data-testid="cms.reads.table">
                 <thead>
                   <tr>
                     <th scope="col">{t('cms.field.title')}</th>
@@ -41,15 +41,21 @@ export function ReadCounts() {
                 <tbody>
                   {data.list.map((row) => (
                     <tr key={row.id} data-testid="cms.reads.row">
-                      <td>{row.title}</td>
-                      <td>{audienceText(t, row)}</td>
-                      <td className="num">
+                      <td data-label={t('cms.field.title')}>{row.title}</td>
+                      <td data-label={t('cms.field.audience')}>{audienceText(t, row)}</td>
+                      <td className="num" data-label={t('cms.field.publishedAt')}>
                         {formatDate(Date.parse(row.publishedAt), 'YYYY-MM-DD HH:mm', lang)}
                       </td>
-                      <td className="num" data-testid="cms.reads.count">
+                      <td
+                        className="num"
+                        data-label={t('cms.field.reads')}
+                        data-testid="cms.reads.count"
+                      >
                         {row.readCount} / {row.audienceCount}
                       </td>
-                      <td className="num">{readRate(row.readCount, row.audienceCount)}%</td>
+                      <td className="num" data-label={t('cms.reads.rate')}>
+                        {readRate(row.readCount, row.audienceCount)}%
+                      </td>
                     </tr>
                   ))}
                 </tbody>
