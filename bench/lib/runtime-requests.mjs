@@ -10,18 +10,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { deploySubApps } from '../../scripts/deploy-subapps.mjs';
 import { spawnServer } from '../../scripts/start.mjs';
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../../e2e/fixtures/chromium-flags.mjs';
 
 async function freePort() {
   return new Promise((resolve, reject) => {

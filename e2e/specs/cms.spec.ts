@@ -171,15 +171,9 @@ test.describe('shared runtime services', () => {
   });
 
   test('an expired licence shows the blocking dialog', async ({ page }) => {
-    await runAdmin([
-      'set-licence',
-      '--unit',
-      'demo-unit-sunshine',
-      '--app',
-      'cms',
-      '--until',
-      'expired',
-    ]);
+    const cmsLicenceUntil = (until: string) =>
+      runAdmin(['set-licence', '--unit', 'demo-unit-sunshine', '--app', 'cms', '--until', until]);
+    await cmsLicenceUntil('expired');
     try {
       const cms = await openCms(page, teacher, CmsPage.url('pc_cms_tm', '/notice/list'));
       await expect(cms.blockingDialog).toBeVisible();
@@ -188,15 +182,7 @@ test.describe('shared runtime services', () => {
       );
       await expect(page.getByTestId('cms.tm')).toHaveCount(0);
     } finally {
-      await runAdmin([
-        'set-licence',
-        '--unit',
-        'demo-unit-sunshine',
-        '--app',
-        'cms',
-        '--until',
-        '2099-12-31',
-      ]);
+      await cmsLicenceUntil('2099-12-31');
     }
   });
 

@@ -6,11 +6,9 @@
 import { Outlet } from 'react-router';
 import type { SubAppMountContext } from '@campus/sdk/subapp-loader';
 import type { AppRoute } from '@campus/ui/router';
-import { startApp } from '@campus/ui/start-app';
+import { mountCms } from '../shared/mount-cms.ts';
 import { AppNav } from '../shared/AppNav.tsx';
-import { zh } from '../shared/zh.ts';
 import { ChildNotices } from './ChildNotices.tsx';
-import '../shared/cms.css';
 
 function ParentLayout() {
   return (
@@ -34,17 +32,5 @@ export const PARENT_ROUTES: AppRoute[] = [
 
 /** The viewport calls this with the container of this file (spec §2). */
 export function mount(ctx: SubAppMountContext) {
-  return startApp({
-    ctx,
-    zh,
-    options: {
-      appCode: 'cms',
-      code: 'cms',
-      appName: zh.cms.appName,
-      router: PARENT_ROUTES,
-      routerType: 'async',
-      theme: true,
-      renderingHeader: true,
-    },
-  });
+  return mountCms(ctx, PARENT_ROUTES);
 }

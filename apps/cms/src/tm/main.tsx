@@ -6,14 +6,12 @@
  */
 import type { SubAppMountContext } from '@campus/sdk/subapp-loader';
 import type { AppRoute } from '@campus/ui/router';
-import { startApp } from '@campus/ui/start-app';
-import { zh } from '../shared/zh.ts';
+import { mountCms } from '../shared/mount-cms.ts';
 import { NoticeList } from './NoticeList.tsx';
 import { PublishNotice } from './PublishNotice.tsx';
 import { ReadCounts } from './ReadCounts.tsx';
 import { Stats } from './Stats.tsx';
 import { TeacherLayout } from './TeacherLayout.tsx';
-import '../shared/cms.css';
 
 export const TEACHER_ROUTES: AppRoute[] = [
   {
@@ -31,17 +29,5 @@ export const TEACHER_ROUTES: AppRoute[] = [
 
 /** The viewport calls this with the container of this file (spec §2). */
 export function mount(ctx: SubAppMountContext) {
-  return startApp({
-    ctx,
-    zh,
-    options: {
-      appCode: 'cms',
-      code: 'cms',
-      appName: zh.cms.appName,
-      router: TEACHER_ROUTES,
-      routerType: 'async',
-      theme: true,
-      renderingHeader: true,
-    },
-  });
+  return mountCms(ctx, TEACHER_ROUTES);
 }

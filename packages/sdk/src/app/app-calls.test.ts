@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../http/client.ts';
 import {
-  startCorsTestServer,
+  startAnsweringServer,
   type CorsTestServer,
   type TestServerRequest,
 } from '../http/test-support/cors-test-server.ts';
@@ -14,11 +14,9 @@ afterEach(async () => {
 });
 
 async function clientAnswering(body: (r: TestServerRequest) => unknown) {
-  const seen: TestServerRequest[] = [];
-  server = await startCorsTestServer((request, res) => {
-    seen.push(request);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body(request)));
-  });
+  const started = await startAnsweringServer(body);
+  server = started.server;
+  const seen = started.seen;
   const http = createHttpClient({ baseURL: server.base, device: 'pc', appCode: 'cms' });
   return { http, seen };
 }

@@ -62,3 +62,18 @@ export async function closedPortBase(): Promise<string> {
   await new Promise((resolve) => probe.close(resolve));
   return base;
 }
+
+/**
+ * A test server answering every request with `body(request)` as JSON (HTTP 200), keeping the
+ * requests in `seen` in arrival order.
+ */
+export async function startAnsweringServer(
+  body: (request: TestServerRequest) => unknown,
+): Promise<{ server: CorsTestServer; seen: TestServerRequest[] }> {
+  const seen: TestServerRequest[] = [];
+  const server = await startCorsTestServer((request, res) => {
+    seen.push(request);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body(request)));
+  });
+  return { server, seen };
+}
