@@ -28,6 +28,12 @@ import { BaseService } from './modules/base/base.service.ts';
 import { CmsRepository } from './modules/cms/cms.repository.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { CmsService } from './modules/cms/cms.service.ts';
+import { AppMenuService } from './modules/desktop/app-menu.service.ts';
+import { DesktopRepository } from './modules/desktop/desktop.repository.ts';
+import { desktopRoutes } from './modules/desktop/desktop.routes.ts';
+import { DesktopService } from './modules/desktop/desktop.service.ts';
+import { familyRoutes } from './modules/desktop/family.routes.ts';
+import { FamilyService } from './modules/desktop/family.service.ts';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { FileStore } from './modules/storage/file-store.ts';
@@ -146,6 +152,8 @@ export async function buildApp(
       tags: [
         { name: 'uaa' },
         { name: 'base' },
+        { name: 'desktop' },
+        { name: 'sso' },
         { name: 'cms' },
         { name: 'versions' },
         { name: 'storage' },
@@ -194,6 +202,14 @@ export async function buildApp(
   await app.register(uaaRoutes({ login, sessions, accounts, secureCookies }));
   const base = new BaseService(new BaseRepository(database.db), audit, clock);
   await app.register(baseRoutes({ base }));
+  const desktopRepository = new DesktopRepository(database.db);
+  await app.register(
+    desktopRoutes({
+      desktop: new DesktopService(desktopRepository, base, sessions, audit, clock),
+      appMenu: new AppMenuService(desktopRepository, clock),
+    }),
+  );
+  await app.register(familyRoutes({ family: new FamilyService(desktopRepository, sessions) }));
   await app.register(
     cmsRoutes({
       cms: new CmsService(new CmsRepository(database.db), base, accounts, audit, clock),

@@ -190,4 +190,14 @@ export const fieldLabels: Record<string, readonly [zh: string, en: string]> = {
   noticeId: ['通知', 'Notice'],
   start: ['起始位置', 'Start'],
   size: ['每页条数', 'Page size'],
+  // desktop shell (contracts/desktop.ts)
+  desktopMessageId: ['消息', 'Message'],
+  appType: ['应用类型', 'App type'],
+  theme: ['主题', 'Theme'],
+  layout: ['布局', 'Layout'],
+  parentId: ['家长', 'Parent'],
+  teacherId: ['教师', 'Teacher'],
+  id: ['编号', 'Id'],
+  codes: ['应用顺序', 'Icon order'],
+  locked: ['锁定状态', 'Lock state'],
 };

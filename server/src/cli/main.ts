@@ -28,6 +28,8 @@ const OPTIONS = {
   teacher: { type: 'string' },
   app: { type: 'string' },
   until: { type: 'string' },
+  'pc-open': { type: 'string' },
+  url: { type: 'string' },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -154,6 +156,31 @@ const COMMANDS: Record<string, Command> = {
           ? 'no licence before'
           : `was ${new Date(result.previousEndTime).toISOString()}`;
       return `Licence of app "${result.appCode}" for unit ${result.unitId}: ${state}; ${was}`;
+    },
+  },
+  'set-message-config': {
+    usage: 'set-message-config --unit <unit id> --pc-open <0|1>',
+    summary:
+      "Set a unit's message bell: --pc-open 1 shows a plain dot instead of the unread count.",
+    flags: ['unit', 'pc-open'],
+    async run(flags, { admin }) {
+      const result = await admin.setMessageConfig({
+        unitId: required(flags, 'unit'),
+        pcOpen: required(flags, 'pc-open'),
+      });
+      return `Message config of unit ${result.unitId}: pcOpen ${result.pcOpen} (was ${result.previousPcOpen})`;
+    },
+  },
+  'set-sso-url': {
+    usage: 'set-sso-url --unit <unit id> --url <http(s) URL|none>',
+    summary: "Set or remove (none) a unit's single-sign-on login URL.",
+    flags: ['unit', 'url'],
+    async run(flags, { admin }) {
+      const result = await admin.setSsoUrl({
+        unitId: required(flags, 'unit'),
+        url: required(flags, 'url'),
+      });
+      return `Single-sign-on URL of unit ${result.unitId}: ${result.url ?? 'none'} (was ${result.previousUrl ?? 'none'})`;
     },
   },
   'seed-demo': {

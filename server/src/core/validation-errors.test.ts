@@ -31,6 +31,19 @@ describe('schema issues become bilingual field errors (DESIGN.md §4)', () => {
     expect(high?.message).toBe('每页条数不能大于100|||Page size must be at most 100');
   });
 
+  it('labels array items by their array and words item-count and repeat errors', () => {
+    const [item, many] = toFieldErrors([
+      { keyword: 'pattern', instancePath: '/codes/3', params: {} },
+      { keyword: 'maxItems', instancePath: '/codes', params: { limit: 200 } },
+    ]);
+    expect(item).toEqual({ field: 'codes.3', message: '应用顺序不合法|||Icon order is invalid' });
+    expect(many?.message).toBe('应用顺序不能超过200项|||Icon order must have at most 200 items');
+    expect(
+      toFieldErrors([{ keyword: 'uniqueItems', instancePath: '/codes', params: { i: 1, j: 0 } }])[0]
+        ?.message,
+    ).toBe('应用顺序不能有重复项|||Icon order must not repeat an item');
+  });
+
   it('keeps one message per field and reports a missing body', () => {
     const errors = toFieldErrors([
       { keyword: 'maxLength', instancePath: '/username', params: { limit: 64 } },

@@ -21,9 +21,14 @@ function fieldOf(issue: SchemaIssue): string {
   return issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
 }
 
+/** The field's name without array indexes: `codes.3` is labelled as `codes`. */
 function label(field: string): readonly [string, string] {
-  const last = field.split('.').pop() ?? field;
-  return fieldLabels[last] ?? [last, last];
+  const last =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? field;
+  return (Object.hasOwn(fieldLabels, last) ? fieldLabels[last] : undefined) ?? [last, last];
 }
 
 export function toFieldError(issue: SchemaIssue): FieldError {
@@ -67,6 +72,13 @@ export function toFieldError(issue: SchemaIssue): FieldError {
         field,
         message: bilingual(`${zh}不能大于${limit}`, `${en} must be at most ${limit}`),
       };
+    case 'maxItems':
+      return {
+        field,
+        message: bilingual(`${zh}不能超过${limit}项`, `${en} must have at most ${limit} items`),
+      };
+    case 'uniqueItems':
+      return { field, message: bilingual(`${zh}不能有重复项`, `${en} must not repeat an item`) };
     case 'type':
       return { field, message: bilingual(`${zh}类型不正确`, `${en} has the wrong type`) };
     default:

@@ -274,6 +274,38 @@ export interface CmsNoticeReadTable {
   read_at: number;
 }
 
+/** Per-unit desktop settings (issue 4); a unit without a row has the defaults. */
+export interface UnitDesktopSettingsTable {
+  unit_id: string;
+  /** Spec §2: 1 shows a plain dot on the message bell instead of the count. */
+  message_pc_open: number;
+  /** Spec §7 single-sign-on URL; http(s) only. */
+  sso_login_url: string | null;
+  updated_at: number;
+}
+
+/** Per-user desktop preferences (issue 4); a user without a row has the defaults. */
+export interface UserDesktopPrefsTable {
+  user_id: string;
+  /** Spec §2 Left layout lock, 1 locked. */
+  left_locked: number;
+  updated_at: number;
+}
+
+/** A user's recently used apps (spec §9: 10 per user), most recent = highest used_at. */
+export interface UserRecentAppTable {
+  user_id: string;
+  app_code: string;
+  used_at: number;
+}
+
+/** A user's icon drag order (spec §6: teachers and type 4); lower position first. */
+export interface UserIconOrderTable {
+  user_id: string;
+  app_code: string;
+  position: number;
+}
+
 export interface Database {
   units: UnitTable;
   users: UserTable;
@@ -298,4 +330,8 @@ export interface Database {
   resources: ResourceTable;
   cms_notices: CmsNoticeTable;
   cms_notice_reads: CmsNoticeReadTable;
+  unit_desktop_settings: UnitDesktopSettingsTable;
+  user_desktop_prefs: UserDesktopPrefsTable;
+  user_recent_apps: UserRecentAppTable;
+  user_icon_orders: UserIconOrderTable;
 }

@@ -58,4 +58,27 @@ describe(`two instances on ${process.env.API_DB ?? 'sqlite'}${process.env.TEST_R
     expect((await onB.get('/api/uaa/oauth/refresh')).body.status).toBe(200);
     expect((await onB.get('/api/uaa/oauth/me')).body.status).toBe(200);
   });
+
+  it('shows on the other instance a theme a base admin synced to the whole unit (issue 4)', async () => {
+    const teacherOnB = b.client();
+    await signIn(teacherOnB, DEMO.teacher);
+    const themeOnB = async () =>
+      (await teacherOnB.get<{ theme: string | null }>('/api/base/my_desktop/color')).body.data
+        ?.theme ?? null;
+    // Warm instance B's session cache with the old theme.
+    expect(await themeOnB()).toBeNull();
+    const adminOnA = a.client();
+    await signIn(adminOnA, DEMO.admin);
+    const synced = await adminOnA.postForm('/api/base/desktop/settheme', {
+      type: 'default_color',
+      theme: 'ink',
+    });
+    expect(synced.body).toEqual({ status: 200, data: 'success' });
+    if (process.env.TEST_REDIS_URL) {
+      expect(await eventually(async () => (await themeOnB()) === 'ink')).toBe(true);
+    } else {
+      nowB += SESSION_CACHE_TTL_MS;
+      expect(await themeOnB()).toBe('ink');
+    }
+  });
 });

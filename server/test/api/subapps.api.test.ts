@@ -115,11 +115,17 @@ describe('sub-app deployment', () => {
         'pc_cms_tm.css',
         'pc_cms_tm.js',
       ]);
-      const script = await fetch(`${server.baseUrl}${manifest['pc_cms_tm.js']}`);
+      // The file and the app's own chunks it imports (relative imports); the runtime comes by URL.
+      const entry = `${server.baseUrl}${manifest['pc_cms_tm.js']}`;
+      const script = await fetch(entry);
       expect(script.status).toBe(200);
+      let code = await script.text();
+      for (const [, rel] of code.matchAll(/from\s*"(\.\/[^"]+)"/g)) {
+        code += await (await fetch(new URL(rel ?? '', entry))).text();
+      }
       // The shared runtime is imported by URL, never bundled (DESIGN.md §2).
-      const code = await script.text();
       expect(code).toContain('/common/plugins/common-ph/1.6.0/js/ui/start-app.js');
+      expect(code).toContain('/common/plugins/common-ph/1.6.0/js/react.js');
       expect(code).not.toContain('react.production');
       const page = await fetch(`${server.baseUrl}/pages/cms/pc_cms_tm/index.html`);
       expect(await page.text()).toContain('/common/plugins/common-ph/1.6.0/js/ui/boot.js');

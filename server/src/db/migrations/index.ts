@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-base-platform.ts';
 import * as m0003 from './0003-cms.ts';
+import * as m0004 from './0004-desktop.ts';
 
 /**
  * Versioned migrations, applied in name order. New files get the next number and are
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-base-platform': m0002,
   '0003-cms': m0003,
+  '0004-desktop': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,6 +18,10 @@ export const DEMO_UNITS = {
     footerLink: null,
     helpCenter: 1,
     autologin: 0,
+    /** Spec §2 message bell: the count, not a plain dot. */
+    messagePcOpen: 0,
+    /** Spec §7: no single-sign-on configured. */
+    ssoLoginUrl: null,
     decorationSet: {
       themeList: [{ name: '政务蓝', enName: 'Civic Blue', color: '#1F5C99' }],
       footerMsg: {
@@ -39,6 +43,8 @@ export const DEMO_UNITS = {
     footerLink: 'https://www.sunshine-school.example/',
     helpCenter: 1,
     autologin: 1,
+    messagePcOpen: 0,
+    ssoLoginUrl: null,
     decorationSet: {
       themeList: [
         { name: '中国红', enName: 'China Red', color: '#C8161D' },

@@ -71,6 +71,7 @@ const TABLES = [
   'files',
   'cms_notices',
   'cms_notice_reads',
+  'unit_desktop_settings',
 ] as const satisfies readonly (keyof Database)[];
 
 async function rowCounts(handle: DatabaseHandle): Promise<Record<string, number>> {
@@ -275,6 +276,18 @@ describe.each(targets)('seedDemoSchool on $name', (target) => {
         expect(reads.map((r) => [r.notice_id, r.student_id, r.parent_id])).toEqual([
           [notices[0]?.id, parentsChildren.find((c) => c.real_name === 'Li Ming')?.id, parent?.id],
         ]);
+
+        // Desktop settings (issue 4): the bell shows the count, no single sign-on, per unit.
+        const settings = await db
+          .selectFrom('unit_desktop_settings')
+          .select(['unit_id', 'message_pc_open', 'sso_login_url'])
+          .orderBy('unit_id')
+          .execute();
+        expect(settings).toEqual(
+          [area?.id, school?.id]
+            .sort()
+            .map((unitId) => ({ unit_id: unitId, message_pc_open: 0, sso_login_url: null })),
+        );
 
         // Second run, later: nothing added, nothing changed.
         const before = await rowCounts(handle);

@@ -158,6 +158,19 @@ async function seedUnits(
         .where('logo_file_id', 'is', null)
         .execute(),
     );
+    // The desktop settings (issue 4); a value set later (CLI) is kept.
+    count += inserted(
+      await trx
+        .insertInto('unit_desktop_settings')
+        .values({
+          unit_id: unit.id,
+          message_pc_open: unit.messagePcOpen,
+          sso_login_url: unit.ssoLoginUrl,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute(),
+    );
   }
   return count;
 }

@@ -175,6 +175,40 @@ export class AdminRepository {
       .execute();
   }
 
+  /** The unit's desktop settings row (issue 4), if it has one. */
+  unitDesktopSettings(
+    unitId: string,
+  ): Promise<{ message_pc_open: number; sso_login_url: string | null } | undefined> {
+    return this.db
+      .selectFrom('unit_desktop_settings')
+      .select(['message_pc_open', 'sso_login_url'])
+      .where('unit_id', '=', unitId)
+      .executeTakeFirst();
+  }
+
+  /** Creates or changes the unit's desktop settings; unnamed settings keep their value. */
+  async upsertUnitDesktopSettings(
+    unitId: string,
+    change: { messagePcOpen?: number; ssoLoginUrl?: string | null },
+    now: number,
+  ): Promise<void> {
+    const set = {
+      ...(change.messagePcOpen !== undefined ? { message_pc_open: change.messagePcOpen } : {}),
+      ...(change.ssoLoginUrl !== undefined ? { sso_login_url: change.ssoLoginUrl } : {}),
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('unit_desktop_settings')
+      .values({
+        unit_id: unitId,
+        message_pc_open: change.messagePcOpen ?? 0,
+        sso_login_url: change.ssoLoginUrl ?? null,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('unit_id').doUpdateSet(set))
+      .execute();
+  }
+
   async insertAudit(row: AuditRow): Promise<void> {
     await this.db.insertInto('audit_log').values(row).execute();
   }

@@ -433,3 +433,71 @@ describe('setLicence', () => {
     expect(await audit('admin.set_licence')).toEqual([]);
   });
 });
+
+describe('setMessageConfig (spec §2 pcOpen)', () => {
+  it('sets and changes a unit’s pcOpen, audited with the previous value', async () => {
+    const unit = await school();
+    expect(await admin.setMessageConfig({ unitId: unit.id, pcOpen: '1' })).toEqual({
+      unitId: unit.id,
+      pcOpen: 1,
+      previousPcOpen: 0,
+    });
+    expect(await admin.setMessageConfig({ unitId: ` ${unit.id} `, pcOpen: ' 0 ' })).toEqual({
+      unitId: unit.id,
+      pcOpen: 0,
+      previousPcOpen: 1,
+    });
+    const rows = await handle.db.selectFrom('unit_desktop_settings').selectAll().execute();
+    expect(rows).toEqual([
+      { unit_id: unit.id, message_pc_open: 0, sso_login_url: null, updated_at: NOW },
+    ]);
+    const entries = await audit('admin.set_message_config');
+    expect(entries.map((e) => JSON.parse(e.detail ?? '{}') as unknown)).toEqual([
+      { unitId: unit.id, pcOpen: 1, previousPcOpen: 0 },
+      { unitId: unit.id, pcOpen: 0, previousPcOpen: 1 },
+    ]);
+  });
+
+  it('refuses an unknown unit and a value other than 0 or 1, changing nothing', async () => {
+    expect(await fieldErrors(admin.setMessageConfig({ unitId: 'nope', pcOpen: 'yes' }))).toEqual([
+      'unitId: Unit "nope" does not exist',
+      'pcOpen: pcOpen must be 0 or 1, got "yes"',
+    ]);
+    expect(await handle.db.selectFrom('unit_desktop_settings').selectAll().execute()).toEqual([]);
+    expect(await audit('admin.set_message_config')).toEqual([]);
+  });
+});
+
+describe('setSsoUrl (spec §7 single-sign-on URL)', () => {
+  it('sets and removes an http(s) URL, keeping pcOpen, audited', async () => {
+    const unit = await school();
+    await admin.setMessageConfig({ unitId: unit.id, pcOpen: '1' });
+    expect(await admin.setSsoUrl({ unitId: unit.id, url: 'https://sso.example/login' })).toEqual({
+      unitId: unit.id,
+      url: 'https://sso.example/login',
+      previousUrl: null,
+    });
+    const row = await handle.db.selectFrom('unit_desktop_settings').selectAll().executeTakeFirst();
+    expect(row).toMatchObject({ message_pc_open: 1, sso_login_url: 'https://sso.example/login' });
+    expect(await admin.setSsoUrl({ unitId: unit.id, url: 'NONE' })).toMatchObject({
+      url: null,
+      previousUrl: 'https://sso.example/login',
+    });
+    expect(await audit('admin.set_sso_url')).toHaveLength(2);
+  });
+
+  it('refuses anything but an http(s) URL, so no open redirect can be configured', async () => {
+    const unit = await school();
+    for (const url of [
+      'javascript:alert(1)',
+      '/relative',
+      'ftp://x.example/',
+      'https://u:p@x.example/',
+    ]) {
+      expect(await fieldErrors(admin.setSsoUrl({ unitId: unit.id, url }))).toEqual([
+        `url: The single-sign-on URL must be an http(s) URL, or "none"; got "${url}"`,
+      ]);
+    }
+    expect(await audit('admin.set_sso_url')).toEqual([]);
+  });
+});

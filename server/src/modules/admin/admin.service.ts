@@ -8,6 +8,7 @@ import type { FieldError } from '@campus/contracts/envelope';
 import type { Child } from '@campus/contracts/uaa';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { bilingual, type Bilingual } from '../../core/messages.ts';
+import { safeHttpUrl } from '../desktop/desktop-rules.ts';
 import { hashPassword } from '../uaa/password.ts';
 import type { AdminRepository, RevokedCounts, StudentRow, UserRow } from './admin.repository.ts';
 
@@ -121,6 +122,30 @@ export interface SetLicenceResult {
   /** Epoch ms; the licence check answers true while the clock is before it (spec §4). */
   endTime: number;
   previousEndTime: number | null;
+}
+
+export interface SetMessageConfigInput {
+  unitId: string;
+  /** '0' or '1' (spec §2: 1 shows a plain dot on the message bell instead of the count). */
+  pcOpen: string;
+}
+
+export interface SetMessageConfigResult {
+  unitId: string;
+  pcOpen: 0 | 1;
+  previousPcOpen: 0 | 1;
+}
+
+export interface SetSsoUrlInput {
+  unitId: string;
+  /** An http(s) URL, or `none` to remove it. */
+  url: string;
+}
+
+export interface SetSsoUrlResult {
+  unitId: string;
+  url: string | null;
+  previousUrl: string | null;
 }
 
 export interface AdminServiceOptions {
@@ -504,6 +529,77 @@ export class AdminService {
       return previous;
     });
     return { unitId: unit.id, appCode, endTime, previousEndTime };
+  }
+
+  /**
+   * The unit's message configuration (spec §2, §7 getMessageConfig): pcOpen 1 shows a plain
+   * dot on the message bell instead of the count. Audited as `admin.set_message_config`.
+   */
+  async setMessageConfig(
+    input: SetMessageConfigInput,
+    actor: AuditActor = {},
+  ): Promise<SetMessageConfigResult> {
+    const errors: FieldError[] = [];
+    const unitId = input.unitId.trim();
+    const unit = unitId ? await this.repository.findUnit(unitId) : undefined;
+    if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${unitId}" does not exist`));
+    const raw = input.pcOpen.trim();
+    const pcOpen = raw === '0' ? 0 : raw === '1' ? 1 : undefined;
+    if (pcOpen === undefined) {
+      errors.push(field('pcOpen', 'pcOpen 须为 0 或 1', `pcOpen must be 0 or 1, got "${raw}"`));
+    }
+    if (errors.length > 0 || !unit || pcOpen === undefined) throw badRequest(errors);
+    const now = this.now();
+    const previousPcOpen = await this.repository.transaction(async (repo) => {
+      const previous = (await repo.unitDesktopSettings(unit.id))?.message_pc_open === 1 ? 1 : 0;
+      await repo.upsertUnitDesktopSettings(unit.id, { messagePcOpen: pcOpen }, now);
+      await repo.insertAudit(
+        audit(now, actor, unit.id, 'admin.set_message_config', {
+          unitId: unit.id,
+          pcOpen,
+          previousPcOpen: previous,
+        }),
+      );
+      return previous;
+    });
+    return { unitId: unit.id, pcOpen, previousPcOpen };
+  }
+
+  /**
+   * The unit's single-sign-on login URL (spec §7 /api/sso/select/login/url): an http(s) URL
+   * without credentials, or `none` to remove it. Audited as `admin.set_sso_url`.
+   */
+  async setSsoUrl(input: SetSsoUrlInput, actor: AuditActor = {}): Promise<SetSsoUrlResult> {
+    const errors: FieldError[] = [];
+    const unitId = input.unitId.trim();
+    const unit = unitId ? await this.repository.findUnit(unitId) : undefined;
+    if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${unitId}" does not exist`));
+    const raw = input.url.trim();
+    const url = raw.toLowerCase() === 'none' ? null : safeHttpUrl(raw);
+    if (url === null && raw.toLowerCase() !== 'none') {
+      errors.push(
+        field(
+          'url',
+          '单点登录地址须为 http(s) 网址，或 none 表示不设置',
+          `The single-sign-on URL must be an http(s) URL, or "none"; got "${raw}"`,
+        ),
+      );
+    }
+    if (errors.length > 0 || !unit) throw badRequest(errors);
+    const now = this.now();
+    const previousUrl = await this.repository.transaction(async (repo) => {
+      const previous = (await repo.unitDesktopSettings(unit.id))?.sso_login_url ?? null;
+      await repo.upsertUnitDesktopSettings(unit.id, { ssoLoginUrl: url }, now);
+      await repo.insertAudit(
+        audit(now, actor, unit.id, 'admin.set_sso_url', {
+          unitId: unit.id,
+          url,
+          previousUrl: previous,
+        }),
+      );
+      return previous;
+    });
+    return { unitId: unit.id, url, previousUrl };
   }
 }
 

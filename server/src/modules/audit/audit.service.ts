@@ -1,6 +1,7 @@
 /**
  * The audit trail of DESIGN.md §5: sign-in, sign-out, lockout, account switch, access
- * log, admin actions and published notices. Entries never hold a password or a token.
+ * log, admin actions, published notices and themes synced to a whole unit. Entries never
+ * hold a password or a token.
  */
 import type { AuditEntry, AuditRepository } from './audit.repository.ts';
 
@@ -15,7 +16,8 @@ export type AuditAction =
   | 'session.client_reuse'
   | 'session.relogin'
   | 'access.open_app'
-  | 'cms.notice.publish';
+  | 'cms.notice.publish'
+  | 'desktop.theme_sync';
 
 export class AuditService {
   constructor(

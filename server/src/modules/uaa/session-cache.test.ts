@@ -60,4 +60,15 @@ describe('session cache: a few seconds, never past the token, evicted on revoke'
     cache.evictUser('u2');
     expect(cache.size).toBe(0);
   });
+
+  it('evicts every session of a unit, and only that unit', () => {
+    const cache = new SessionCache(() => 0);
+    cache.set('a', user({ userId: 'u1', unitId: 'school' }));
+    cache.set('b', user({ userId: 'u2', unitId: 'school' }));
+    cache.set('c', user({ userId: 'u3', unitId: 'area' }));
+    cache.evictUnit('school');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')?.userId).toBe('u3');
+  });
 });

@@ -69,6 +69,12 @@ export class SessionCache {
       if (entry.user.userId === userId) this.entries.delete(key);
   }
 
+  /** After a change to every user of a unit (a theme synced to all users, issue 4). */
+  evictUnit(unitId: string): void {
+    for (const [key, entry] of this.entries)
+      if (entry.user.unitId === unitId) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

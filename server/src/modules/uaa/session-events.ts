@@ -7,7 +7,8 @@
 import type { Redis } from 'ioredis';
 import type { SessionCache } from './session-cache.ts';
 
-export type SessionEvent = { kind: 'family'; id: string } | { kind: 'user'; id: string };
+export type SessionEvent =
+  { kind: 'family'; id: string } | { kind: 'user'; id: string } | { kind: 'unit'; id: string };
 
 export interface SessionEvents {
   publish(event: SessionEvent): Promise<void>;
@@ -21,6 +22,9 @@ function apply(cache: SessionCache, event: SessionEvent): void {
       break;
     case 'user':
       cache.evictUser(event.id);
+      break;
+    case 'unit':
+      cache.evictUnit(event.id);
       break;
   }
 }

@@ -128,6 +128,11 @@ export class SessionService {
     return this.events.publish({ kind: 'user', id: userId });
   }
 
+  /** After a change to every user of a unit (a synced theme), on every instance. */
+  forgetUnit(unitId: string): Promise<void> {
+    return this.events.publish({ kind: 'unit', id: unitId });
+  }
+
   /** Rotates a refresh token into a fresh session of the same family. */
   async refresh(
     refreshToken: string,

@@ -1,0 +1,380 @@
+/**
+ * All SQL of the desktop shell (issue 4): messages, to-dos, the unit's desktop settings, apps
+ * and their groups, the per-user state (left lock, recent apps, icon order), themes, and the
+ * family links the header reads. Returns plain records; the services decide, the routes present.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface MessageRecord {
+  id: string;
+  messageMeno: string;
+  module: string;
+  messageDate: number;
+  importance: number;
+  openWay: number;
+  url: string | null;
+  content: string | null;
+}
+
+export interface TodoRecord {
+  id: string;
+  title: string;
+  module: string;
+  url: string | null;
+  createdAt: number;
+}
+
+export interface UnitDesktopSettingsRecord {
+  messagePcOpen: number;
+  ssoLoginUrl: string | null;
+}
+
+export interface AppGroupRecord {
+  code: string;
+  name: string;
+  enName: string;
+}
+
+export interface AppRecord {
+  code: string;
+  groupCode: string;
+  name: string;
+  shortName: string;
+  englishName: string;
+  englishShortName: string;
+  serverId: string;
+  deployPath: string | null;
+  updateStatus: number;
+  menuRoute: string | null;
+  frontUserType: string;
+  limitUserType: string;
+  sort: number;
+}
+
+export interface ThemeRecord {
+  theme: string | null;
+  themeColor: string;
+  /** Undefined leaves each user's current layout as it is. */
+  layout: 'top' | 'left' | undefined;
+}
+
+export interface ChildRecord {
+  id: string;
+  realName: string;
+  gradeName: string;
+  className: string;
+}
+
+export class DesktopRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `work` in one transaction, with a repository bound to it. */
+  transaction<T>(work: (repository: DesktopRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new DesktopRepository(trx)));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Messages and to-dos
+
+  async countUnreadMessages(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  async countOpenTodos(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('todos')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('done_at', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** The user's unread messages, newest first. */
+  unreadMessages(userId: string, limit: number): Promise<MessageRecord[]> {
+    return this.db
+      .selectFrom('messages')
+      .select([
+        'id',
+        'message_meno as messageMeno',
+        'module',
+        'message_date as messageDate',
+        'importance',
+        'open_way as openWay',
+        'url',
+        'content',
+      ])
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .orderBy('message_date', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Unread messages per module (app code). */
+  async unreadCountsByModule(userId: string): Promise<{ module: string; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('messages')
+      .select((eb) => ['module', eb.fn.countAll<number | string>().as('count')])
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .groupBy('module')
+      .execute();
+    return rows.map((r) => ({ module: r.module, count: Number(r.count) }));
+  }
+
+  /** Marks every unread message of the user read; answers how many. */
+  async markAllRead(userId: string, now: number): Promise<number> {
+    const result = await this.db
+      .updateTable('messages')
+      .set({ read_at: now })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Marks one of the user's own messages read. Undefined when the user has no such message
+   * (someone else's counts as none); otherwise how many rows changed (0 when already read).
+   */
+  async markOneRead(userId: string, messageId: string, now: number): Promise<number | undefined> {
+    const own = await this.db
+      .selectFrom('messages')
+      .select('read_at')
+      .where('id', '=', messageId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!own) return undefined;
+    const result = await this.db
+      .updateTable('messages')
+      .set({ read_at: now })
+      .where('id', '=', messageId)
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** A page of the user's open to-dos, newest first, and how many there are. */
+  async openTodos(
+    userId: string,
+    start: number,
+    size: number,
+  ): Promise<{ rows: TodoRecord[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.db
+        .selectFrom('todos')
+        .select(['id', 'title', 'module', 'url', 'created_at as createdAt'])
+        .where('user_id', '=', userId)
+        .where('done_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(size)
+        .offset(start)
+        .execute(),
+      this.countOpenTodos(userId),
+    ]);
+    return { rows, total };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Unit settings
+
+  async unitDesktopSettings(unitId: string): Promise<UnitDesktopSettingsRecord | undefined> {
+    return this.db
+      .selectFrom('unit_desktop_settings')
+      .select(['message_pc_open as messagePcOpen', 'sso_login_url as ssoLoginUrl'])
+      .where('unit_id', '=', unitId)
+      .executeTakeFirst();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Apps, recent apps, icon order
+
+  appGroups(): Promise<AppGroupRecord[]> {
+    return this.db
+      .selectFrom('app_groups')
+      .select(['code', 'name', 'en_name as enName'])
+      .orderBy('sort')
+      .orderBy('code')
+      .execute();
+  }
+
+  /** Every app in its default order; the service decides who sees which. */
+  apps(): Promise<AppRecord[]> {
+    return this.db
+      .selectFrom('apps')
+      .select([
+        'code',
+        'group_code as groupCode',
+        'name',
+        'short_name as shortName',
+        'english_name as englishName',
+        'english_short_name as englishShortName',
+        'server_id as serverId',
+        'deploy_path as deployPath',
+        'update_status as updateStatus',
+        'menu_route as menuRoute',
+        'front_user_type as frontUserType',
+        'limit_user_type as limitUserType',
+        'sort',
+      ])
+      .orderBy('sort')
+      .orderBy('code')
+      .execute();
+  }
+
+  /** The user's icon order: app code → position. */
+  async iconOrder(userId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('user_icon_orders')
+      .select(['app_code', 'position'])
+      .where('user_id', '=', userId)
+      .execute();
+    return new Map(rows.map((r) => [r.app_code, r.position]));
+  }
+
+  /** Replaces the user's icon order with `codes`, first to last; an empty list clears it. */
+  async replaceIconOrder(userId: string, codes: readonly string[]): Promise<void> {
+    await this.transaction(async (repository) => {
+      await repository.db.deleteFrom('user_icon_orders').where('user_id', '=', userId).execute();
+      if (codes.length === 0) return;
+      await repository.db
+        .insertInto('user_icon_orders')
+        .values(codes.map((code, position) => ({ user_id: userId, app_code: code, position })))
+        .execute();
+    });
+  }
+
+  /** The user's recently used app codes, most recent first. */
+  async recentAppCodes(userId: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('user_recent_apps')
+      .select('app_code')
+      .where('user_id', '=', userId)
+      .orderBy('used_at', 'desc')
+      .orderBy('app_code')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.app_code);
+  }
+
+  /**
+   * Puts an app at the front of the user's recent apps and keeps only the `keep` most recent.
+   * The time stamp is strictly above the user's latest, so two opens in one millisecond (or a
+   * clock set back) keep the order they happened in.
+   */
+  async touchRecentApp(userId: string, appCode: string, now: number, keep: number): Promise<void> {
+    await this.transaction(async (repository) => {
+      const latest = await repository.db
+        .selectFrom('user_recent_apps')
+        .select((eb) => eb.fn.max('used_at').as('latest'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      const usedAt = Math.max(now, Number(latest?.latest ?? 0) + 1);
+      await repository.db
+        .insertInto('user_recent_apps')
+        .values({ user_id: userId, app_code: appCode, used_at: usedAt })
+        .onConflict((oc) => oc.columns(['user_id', 'app_code']).doUpdateSet({ used_at: usedAt }))
+        .execute();
+      const kept = await repository.recentAppCodes(userId, keep);
+      if (kept.length === 0) return;
+      await repository.db
+        .deleteFrom('user_recent_apps')
+        .where('user_id', '=', userId)
+        .where('app_code', 'not in', kept)
+        .execute();
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Per-user preferences and themes
+
+  async leftLocked(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('user_desktop_prefs')
+      .select('left_locked')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.left_locked === 1;
+  }
+
+  async setLeftLocked(userId: string, locked: boolean, now: number): Promise<void> {
+    const value = locked ? 1 : 0;
+    await this.db
+      .insertInto('user_desktop_prefs')
+      .values({ user_id: userId, left_locked: value, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ left_locked: value, updated_at: now }))
+      .execute();
+  }
+
+  async setUserTheme(userId: string, theme: ThemeRecord): Promise<void> {
+    await this.db.updateTable('users').set(themeColumns(theme)).where('id', '=', userId).execute();
+  }
+
+  /** Gives every user of the unit the theme; answers how many users it reached. */
+  async setUnitTheme(unitId: string, theme: ThemeRecord): Promise<number> {
+    const result = await this.db
+      .updateTable('users')
+      .set(themeColumns(theme))
+      .where('unit_id', '=', unitId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Family
+
+  /** The parent's children, in the order /me lists them. */
+  children(parentId: string): Promise<ChildRecord[]> {
+    return this.db
+      .selectFrom('parent_children')
+      .innerJoin('students', 'students.id', 'parent_children.student_id')
+      .select([
+        'students.id as id',
+        'students.real_name as realName',
+        'students.grade_name as gradeName',
+        'students.class_name as className',
+      ])
+      .where('parent_children.parent_id', '=', parentId)
+      .orderBy('students.real_name')
+      .orderBy('students.id')
+      .execute();
+  }
+
+  async setCurrentChild(parentId: string, studentId: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ current_child_id: studentId })
+      .where('id', '=', parentId)
+      .execute();
+  }
+
+  /** Whether the teacher account and the parent account are linked (spec §6). */
+  async areLinked(teacherId: string, parentId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('user_links')
+      .select('teacher_id')
+      .where('teacher_id', '=', teacherId)
+      .where('parent_id', '=', parentId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}
+
+function themeColumns(theme: ThemeRecord) {
+  return {
+    theme: theme.theme,
+    theme_color: theme.themeColor,
+    ...(theme.layout ? { current_layout: theme.layout } : {}),
+  };
+}
