@@ -3,6 +3,7 @@
  * screens come with the desktop shell. Each one re-reads `/me` afterwards through the session
  * store, because both change who the session is about (spec §3 user state).
  */
+import { DESKTOP_PATHS } from '@campus/contracts/desktop';
 import type { Child, SessionData } from '@campus/contracts/uaa';
 import type { Envelope } from '@campus/contracts/envelope';
 import type { HttpClient } from '../http/http-core.ts';
@@ -11,9 +12,8 @@ import type { SessionStore } from './session-store.ts';
 
 export const ACCOUNT_PATHS = {
   switchLogin: '/api/uaa/switch/login',
-  childrenByParent: '/api/base/student/find_all_student_by_parent_id',
-  childrenOfParent: '/api/base/student/find_stu_by_parent_id',
-  setCurrentChild: '/api/base/student/set/parentChildren',
+  childrenByParent: DESKTOP_PATHS.childrenByParent,
+  setCurrentChild: DESKTOP_PATHS.setCurrentChild,
 } as const;
 
 /** What the account calls need. */
