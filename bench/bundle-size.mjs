@@ -17,12 +17,12 @@
  *   npm run bundle-size -w @campus/bench      or      node bench/bundle-size.mjs
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ensure, repoRoot } from '../scripts/ensure.mjs';
 import { subAppBuilds } from '../scripts/deploy-subapps.mjs';
 import { gzipSize as gz, servedFrom, staticGraph } from './lib/module-graph.mjs';
+import { buildBareReactPage } from './lib/bare-react.mjs';
 import { countRuntimeRequests } from './lib/runtime-requests.mjs';
 import { RUNTIME_BASE, RUNTIME_BOOT, RUNTIME_STYLESHEET } from '../apps/runtime/shared-modules.mjs';
 
@@ -30,7 +30,6 @@ const LOGIN_BUDGET = 100_000;
 const SUBAPP_BUDGET = 25_000;
 const runtimeDist = path.join(repoRoot, 'apps', 'runtime', 'dist');
 const portalDist = path.join(repoRoot, 'apps', 'portal', 'dist');
-const fixtureRoot = path.join(repoRoot, 'bench', 'fixtures', 'react-only');
 
 /** gzip at zlib's default level, as a server compressing on the fly would. */
 function gzipSize(file) {
@@ -107,20 +106,13 @@ function measure(dist) {
 }
 
 async function buildBareReact() {
-  const { build } = await import('vite');
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-bench-react-'));
+  const built = await buildBareReactPage();
   try {
-    await build({
-      configFile: false,
-      root: fixtureRoot,
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true, manifest: true },
-    });
-    const [row] = measure(outDir);
+    const [row] = measure(built.dir);
     if (!row) throw new Error('the bare React fixture produced no page');
     return row;
   } finally {
-    fs.rmSync(outDir, { recursive: true, force: true });
+    built.remove();
   }
 }
 

@@ -5,63 +5,20 @@
  * demo parent, opens /viewport with pc_cms_tm, switches to pc_cms_spm and back.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import net from 'node:net';
-import { deploySubApps } from '../../scripts/deploy-subapps.mjs';
-import { spawnServer } from '../../scripts/start.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../../e2e/fixtures/chromium-flags.mjs';
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (probe.address());
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(base, child) {
-  for (let i = 0; i < 240; i += 1) {
-    if (child.exitCode !== null) throw new Error('the portal server exited during start-up');
-    try {
-      const res = await fetch(`${base}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the portal server did not become ready in 60 s');
-}
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/fixtures/chromium-flags.mjs';
+import { startPortalProcess } from './portal-process.mjs';
 
 /**
  * @param {string} runtimePrefix URL prefix of the shared runtime, e.g. '/common/plugins/common-ph/1.6.0/'
  * @returns {Promise<{ files: number, requests: number, switches: number, perFile: Map<string, number> } | { skipped: string }>}
  */
 export async function countRuntimeRequests(runtimePrefix) {
-  if (!fs.existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} is not installed` };
+  if (!fs.existsSync(CHROMIUM_PATH)) return { skipped: `${CHROMIUM_PATH} is not installed` };
   const { chromium } = await import('@playwright/test');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-bench-runtime-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  deploySubApps(path.join(dataDir, 'pages'));
-  const env = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PORTAL_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FILE_STORE', 'PUBLIC_URL', 'PAGES_DIR'])
-    delete env[name];
-  const child = spawnServer(env);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const portal = await startPortalProcess();
+  const base = portal.base;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    await waitReady(base, child);
     const page = await browser.newPage();
     await page.goto(
       `${base}/login?redirect_uri=${encodeURIComponent('/viewport?app=cms&fileId=pc_cms_tm')}`,
@@ -89,8 +46,6 @@ export async function countRuntimeRequests(runtimePrefix) {
     return { files: perFile.size, requests, switches: 3, perFile };
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await portal.stop();
   }
 }

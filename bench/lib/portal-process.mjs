@@ -1,0 +1,65 @@
+/**
+ * The real portal as `npm start` runs it (server/src/main.ts through tsx), on a fresh data folder
+ * with the demo school and the sub-apps deployed, on a free loopback port. For the benchmarks
+ * that drive Chromium against it.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { deploySubApps } from '../../scripts/deploy-subapps.mjs';
+import { spawnServer } from '../../scripts/start.mjs';
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** @returns {Promise<{ base: string, stop: () => Promise<void> }>} */
+export async function startPortalProcess() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-bench-portal-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  deploySubApps(path.join(dataDir, 'pages'));
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PORTAL_DEMO: '1',
+    LOG_LEVEL: 'warn',
+  };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FILE_STORE', 'PUBLIC_URL', 'PAGES_DIR']) {
+    delete env[name];
+  }
+  const child = spawnServer(env);
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; ; i += 1) {
+      if (child.exitCode !== null) throw new Error('the portal server exited during start-up');
+      if (i > 240) throw new Error('the portal server did not become ready in 60 s');
+      try {
+        if ((await fetch(`${base}/readyz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}
