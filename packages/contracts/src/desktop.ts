@@ -215,7 +215,8 @@ export type SetThemeType = (typeof SET_THEME_TYPES)[number];
  * themes force top). Without a layout a plain colour keeps each user's current one.
  */
 export const SetThemeBodySchema = Type.Object({
-  type: Type.Union(SET_THEME_TYPES.map((t) => Type.Literal(t))),
+  // Spelled out: a mapped array loses the literal types (Static would be `never`).
+  type: Type.Union([Type.Literal('color'), Type.Literal('default_color')]),
   theme: Type.String({ minLength: 1, maxLength: 32 }),
   layout: Type.Optional(Type.Union([Type.Literal('top'), Type.Literal('left')])),
 });

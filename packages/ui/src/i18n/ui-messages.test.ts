@@ -29,6 +29,17 @@ describe('ui dictionary (spec §1 languages zh-CN and en)', () => {
     expect(uiText('en', 'viewport.loading')).toBe('Loading the application…');
   });
 
+  it('spec §2/§9 desktop kit: dialog, picker, card and scroll texts in both languages', () => {
+    expect(uiText('zh-CN', 'dialog.close')).toBe('关闭');
+    expect(uiText('en', 'dialog.close')).toBe('Close');
+    expect(uiText('en', 'picker.fontSize')).toBe('Font size');
+    expect(uiText('zh-CN', 'picker.fontFamily')).toBe('字体');
+    expect(uiText('zh-CN', 'font.microsoftYaHei')).toBe('微软雅黑');
+    expect(uiText('en', 'font.stXingkai')).toBe('STXingkai');
+    expect(uiText('en', 'card.more')).toBe('More');
+    expect(uiText('zh-CN', 'common.loading')).toBe('加载中…');
+  });
+
   it('spec §1: any other language falls back to zh-CN', () => {
     for (const lang of ['fr', 'en-US', '', null, undefined]) {
       expect(uiText(lang, 'notFound.title')).toBe('页面不存在');
