@@ -1,0 +1,47 @@
+/**
+ * Every screen of the sample sub-app, in both languages, at both widths, saved as test
+ * artifacts (test-results/screens/) and checked for horizontal overflow (spec §4 screen classes).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccounts } from '../fixtures/accounts.ts';
+import { saveScreen } from '../fixtures/screens.ts';
+import { CmsPage } from '../pages/CmsPage.ts';
+import { signInTo } from '../pages/flows.ts';
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const language of ['zh-CN', 'en'] as const) {
+  test(
+    `the cms screens in ${language} fit the width and are saved`,
+    { tag: '@mobile' },
+    async ({ page }) => {
+      const search = `?language=${language}`;
+      await signInTo(page, demoAccounts.teacher, CmsPage.url('pc_cms_tm', '/notice/list', search));
+      for (const [route, name] of [
+        ['/notice/list', 'cms-tm-list'],
+        ['/notice/publish', 'cms-tm-publish'],
+        ['/notice/reads', 'cms-tm-reads'],
+      ] as const) {
+        await page.goto(CmsPage.url('pc_cms_tm', route, search));
+        await expect(page.getByTestId('cms.tm')).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByTestId('cms.loading')).toHaveCount(0);
+        await expectNoHorizontalOverflow(page);
+        await saveScreen(page, name);
+      }
+      await page.context().clearCookies();
+      await signInTo(page, demoAccounts.parent, CmsPage.url('pc_cms_spm', '/notices', search));
+      await expect(page.getByTestId('cms.mine.child')).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await saveScreen(page, 'cms-spm');
+      await page.goto(CmsPage.url('pc_cms_tm', '/notice/list', search));
+      await expect(page.getByTestId('notFound.root')).toBeVisible();
+      await saveScreen(page, 'cms-not-found');
+    },
+  );
+}
