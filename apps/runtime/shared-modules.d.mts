@@ -6,7 +6,7 @@ export declare const RUNTIME_BASE: string;
 export declare const RUNTIME_STYLESHEET: string;
 
 export type SharedModuleSource =
-  { kind: 'package'; format: 'cjs' | 'esm' } | { kind: 'file'; file: string };
+  { kind: 'package'; format: 'cjs' | 'esm'; exports?: string[] } | { kind: 'file'; file: string };
 
 export interface SharedModule {
   specifier: string;

@@ -31,7 +31,46 @@ const PACKAGES = [
   { specifier: 'react/jsx-runtime', format: 'cjs' },
   { specifier: 'react-dom', format: 'cjs' },
   { specifier: 'react-dom/client', format: 'cjs' },
-  { specifier: 'react-router', format: 'esm' },
+  // Not every export: the router API a hash-routed sub-app uses. react-router's module is one
+  // large file (data routers, server rendering, RSC); naming the exports lets the build drop
+  // the rest, and a sub-app asking for anything else fails at its build, not in the browser.
+  {
+    specifier: 'react-router',
+    format: 'esm',
+    exports: [
+      'createHashRouter',
+      'createMemoryRouter',
+      'createRoutesFromElements',
+      'RouterProvider',
+      'HashRouter',
+      'MemoryRouter',
+      'Routes',
+      'Route',
+      'Link',
+      'NavLink',
+      'Navigate',
+      'Outlet',
+      'useNavigate',
+      'useLocation',
+      'useParams',
+      'useSearchParams',
+      'useMatches',
+      'useMatch',
+      'useOutletContext',
+      'useHref',
+      'useResolvedPath',
+      'useNavigation',
+      'useBlocker',
+      'useRevalidator',
+      'useLoaderData',
+      'useActionData',
+      'useRouteError',
+      'isRouteErrorResponse',
+      'matchPath',
+      'generatePath',
+      'redirect',
+    ],
+  },
 ];
 
 /** Our own packages: every subpath of their `exports` map is shared. */
@@ -49,13 +88,13 @@ function outputName(specifier) {
 /**
  * Every shared module: its bare specifier, its output name (the file is
  * `${RUNTIME_BASE}/js/${name}.js`) and where its source is.
- * @returns {{ specifier: string, name: string, source: { kind: 'package', format: 'cjs' | 'esm' } | { kind: 'file', file: string } }[]}
+ * @returns {{ specifier: string, name: string, source: { kind: 'package', format: 'cjs' | 'esm', exports?: string[] } | { kind: 'file', file: string } }[]}
  */
 export function sharedModules() {
-  const modules = PACKAGES.map(({ specifier, format }) => ({
+  const modules = PACKAGES.map(({ specifier, format, exports }) => ({
     specifier,
     name: outputName(specifier),
-    source: { kind: 'package', format },
+    source: { kind: 'package', format, ...(exports ? { exports } : {}) },
   }));
   for (const pkg of WORKSPACE_PACKAGES) {
     const manifest = JSON.parse(

@@ -23,12 +23,19 @@ const exportable = (key: string) =>
   /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default' && key !== '__esModule';
 
 /** The ES source of a shared third-party package's entry, naming every export. */
-async function packageEntrySource(specifier: string, format: 'cjs' | 'esm'): Promise<string> {
+async function packageEntrySource(
+  specifier: string,
+  format: 'cjs' | 'esm',
+  only?: readonly string[],
+): Promise<string> {
   if (format === 'cjs') {
     const keys = Object.keys(require(specifier) as object).filter(exportable);
     return `import M from ${JSON.stringify(specifier)};\nexport default M;\nexport const { ${keys.join(', ')} } = M;\n`;
   }
-  const keys = Object.keys((await import(specifier)) as object).filter(exportable);
+  const all = Object.keys((await import(specifier)) as object).filter(exportable);
+  const missing = (only ?? []).filter((name) => !all.includes(name));
+  if (missing.length) throw new Error(`${specifier} has no export ${missing.join(', ')}`);
+  const keys = only ?? all;
   return `export { ${keys.join(', ')} } from ${JSON.stringify(specifier)};\n`;
 }
 
@@ -44,7 +51,7 @@ function runtimeEntries(): Plugin {
       const specifier = id.slice(VIRTUAL_PREFIX.length);
       const entry = modules.find((m) => m.specifier === specifier);
       if (!entry || entry.source.kind !== 'package') return null;
-      return packageEntrySource(specifier, entry.source.format);
+      return packageEntrySource(specifier, entry.source.format, entry.source.exports);
     },
     generateBundle() {
       const emit = (fileName: string, source: string) =>
