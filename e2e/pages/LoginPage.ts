@@ -42,7 +42,8 @@ export class LoginPage {
 
   /** The page is interactive once the unit config has named the unit. */
   async waitUntilReady(): Promise<void> {
-    await expect(this.unitName).toHaveText(/\S/);
+    // The unit config is one call; allow for a busy machine (the whole suite on 2 cores).
+    await expect(this.unitName).toHaveText(/\S/, { timeout: 10_000 });
     await expect(this.submit).toBeEnabled();
   }
 

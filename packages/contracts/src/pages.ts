@@ -17,11 +17,14 @@ export const PORTAL_PAGES = {
       '/areaDesktop/setting',
       '/pages/desktop/pc_desktop_all/index.html',
       '/pages/desktop/mobile_desktop_all/index.html',
+      '/helpCenter',
     ],
   },
 } as const;
 
 export const LOGIN_PATH = '/login';
+/** The help-centre page (spec §2: opened with redUrl, accessToken, unitId; the spec names no path). */
+export const HELP_CENTRE_PATH = '/helpCenter';
 export const BIND_PATH = '/bind/';
 export const FORGET_PASSWORD_PATH = '/forgetPassword';
 /** Where a PC user lands after sign-in (spec §4). */

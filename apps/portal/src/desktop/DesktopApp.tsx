@@ -1,42 +1,53 @@
-import { App, ConfigProvider, Spin } from 'antd';
+import { App, ConfigProvider, Spin, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { AppIcon } from '@campus/contracts/desktop';
+import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { useRuntime } from '../shared/useRuntime.ts';
+import { AppMenuBar } from './AppMenuBar.tsx';
+import { ChromeDialogs } from './ChromeDialogs.tsx';
+import { DesktopFooter } from './DesktopFooter.tsx';
 import { DesktopHeader } from './DesktopHeader.tsx';
+import { DesktopOverlays } from './dialogs/DesktopOverlays.tsx';
+import { DesktopMain } from './pages/DesktopMain.tsx';
+import { LeftSidebar } from './LeftSidebar.tsx';
 import { NoticeBridge } from './NoticeBridge.tsx';
+import { openMenuApp } from './open-menu-app.ts';
+import { useDesktopTheme } from './theme-store.ts';
+import { useAppMenuData, useBellData, useDesktopCalls, useUnitConfig } from './useChromeData.ts';
 import { useRequireSession } from './useRequireSession.ts';
-import { WelcomePanel } from './WelcomePanel.tsx';
+import { useScreen } from './useScreen.ts';
 
-/** Spec §3 default theme colour; themes proper come with the theme issue. */
-const THEME = {
-  token: {
-    colorPrimary: '#457CD6',
-    borderRadius: 8,
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
-  },
-};
+const FONT_FAMILY =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif";
 
-/** The desktop home (spec §2 /desktop/home): signed-in users only. */
+/**
+ * The desktop home (spec §2 /desktop/home): signed-in users only. The theme colour in force
+ * (spec §3) is antd's primary colour, so it reaches the whole UI kit.
+ */
 export function DesktopApp() {
   const { t, lang } = useTranslation();
   const session = useRequireSession();
+  const theme = useDesktopTheme();
   useEffect(() => {
     document.title = t('app.desktopTitle');
   }, [t, lang]);
 
+  const antdTheme = useMemo<ThemeConfig>(
+    () => ({
+      token: { colorPrimary: theme.themeColor, borderRadius: 8, fontFamily: FONT_FAMILY },
+    }),
+    [theme.themeColor],
+  );
+
   return (
-    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={THEME}>
+    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={antdTheme}>
       <App className="dt">
         <NoticeBridge />
         {session.status === 'signedIn' && session.me ? (
-          <>
-            <DesktopHeader me={session.me} />
-            <main className="dt-main">
-              <WelcomePanel me={session.me} />
-            </main>
-          </>
+          <DesktopChrome me={session.me} />
         ) : (
           <div className="dt-loading" data-testid="desktop.loading">
             <Spin size="large" />
@@ -45,5 +56,45 @@ export function DesktopApp() {
         )}
       </App>
     </ConfigProvider>
+  );
+}
+
+/**
+ * The signed-in page (spec §2, §4 Layout): the header, then the top app-icon bar (top layout)
+ * or the left sidebar (left layout), the page body and the footer. The sidebar does not fit a
+ * phone (spec §4 screen class mobile), which shows the top bar in either layout.
+ */
+function DesktopChrome({ me }: { me: MeData }) {
+  const { http } = useRuntime();
+  const api = useDesktopCalls();
+  const theme = useDesktopTheme();
+  const screen = useScreen();
+  const bell = useBellData(api);
+  const menu = useAppMenuData(api, me);
+  const unit = useUnitConfig(me.unitId);
+  const left = theme.layout === 'left' && screen !== 'mobile';
+  const open = (icon: AppIcon) => void openMenuApp({ http, api, me }, icon);
+
+  return (
+    <div
+      className={`dt-shell dt-shell--${left ? 'left' : 'top'}`}
+      data-layout={left ? 'left' : 'top'}
+    >
+      <DesktopHeader me={me} bell={bell} api={api} screen={screen} />
+      {left ? null : <AppMenuBar me={me} menu={menu} theme={theme.theme} onOpen={open} />}
+      <div className="dt-body">
+        {left ? (
+          <LeftSidebar me={me} menu={menu} api={api} theme={theme.theme} onOpen={open} />
+        ) : null}
+        <div className="dt-content">
+          <main className="dt-main">
+            <DesktopMain me={me} />
+          </main>
+          <DesktopFooter me={me} unit={unit} />
+        </div>
+      </div>
+      <ChromeDialogs me={me} />
+      <DesktopOverlays />
+    </div>
   );
 }

@@ -7,13 +7,7 @@ import { useSyncExternalStore } from 'react';
 
 /** The desktop's dialogs. */
 export type DesktopDialogName =
-  | 'messages'
-  | 'moduleExpiry'
-  | 'chooseChild'
-  | 'downloadClient'
-  | 'logout'
-  | 'theme'
-  | 'about';
+  'messages' | 'moduleExpiry' | 'chooseChild' | 'downloadClient' | 'logout' | 'theme' | 'about';
 
 export interface DialogState {
   open: DesktopDialogName | null;

@@ -7,6 +7,7 @@ import { createPortalRuntime } from '../shared/portal-runtime.ts';
 import { RuntimeContext } from '../shared/useRuntime.ts';
 import { DesktopApp } from './DesktopApp.tsx';
 import { showNotice } from './notice-bridge.ts';
+import { startTheme } from './theme-store.ts';
 import '../shared/base.css';
 import './desktop.css';
 
@@ -15,6 +16,9 @@ const runtime = createPortalRuntime({
   onNotify: showNotice,
   recoverSession: true,
 });
+
+// Spec §4 start-up: the user's theme loads beside the login check, not after it.
+void startTheme(runtime.http);
 
 const container = document.getElementById('root');
 void initI18n(runtime.storage, createI18nextTranslator).then(() => {

@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { HttpClient } from '@campus/sdk/http-core';
+import { BUILT_IN_VERSIONS, loadAboutVersions, releaseNotes } from './about-versions.ts';
+
+function http(answer: unknown): { client: HttpClient; get: ReturnType<typeof vi.fn> } {
+  const get = vi.fn(() => Promise.resolve(answer));
+  return { client: { get } as unknown as HttpClient, get };
+}
+
+describe('About dialog versions (spec §2 About, §3, §7)', () => {
+  it('asks the base service and the spec paths, and falls back to the built-in list', async () => {
+    const { client, get } = http({
+      status: 200,
+      data: { serverVersion: '1.2.0', webCodeVersion: '1.2.0', date: '2026-03-01' },
+    });
+    const urls: string[] = [];
+    const versions = await loadAboutVersions({
+      http: client,
+      fetchJson: (url) => {
+        urls.push(url);
+        return Promise.resolve(null);
+      },
+    });
+    expect(get.mock.calls[0]?.[0]).toBe('/api/base/nl/base_package_versions');
+    expect(urls.sort()).toEqual([
+      '/pages/desktop-version/version.json',
+      '/pages/desktop/package.json',
+    ]);
+    expect(versions.server).toEqual({
+      serverVersion: '1.2.0',
+      webCodeVersion: '1.2.0',
+      date: '2026-03-01',
+    });
+    expect(versions.frontend).toEqual(BUILT_IN_VERSIONS.package);
+    expect(versions.releases).toEqual(BUILT_IN_VERSIONS.releases);
+  });
+
+  it('prefers deployed files and reports a server without data as none', async () => {
+    const { client } = http({ status: 200 });
+    const pkg = { name: 'desktop', appVersion: '9.0.0', serverVersion: '9.1.0', packageDate: 'd' };
+    const release = { version: '9.0.0', date: '2030-01-01', metto: [{ cn: '中', en: 'En' }] };
+    const versions = await loadAboutVersions({
+      http: client,
+      fetchJson: (url) =>
+        Promise.resolve(url.endsWith('package.json') ? pkg : [release, { version: 1 }]),
+    });
+    expect(versions.frontend).toEqual(pkg);
+    expect(versions.releases).toEqual([release]);
+    expect(versions.server).toBeNull();
+    expect(releaseNotes(release, 'en')).toEqual(['En']);
+    expect(releaseNotes(release, 'zh-CN')).toEqual(['中']);
+  });
+
+  it('shows a deployed empty list as no versions, and a missing one as the built-in list', async () => {
+    const { client } = http({ status: 200 });
+    const empty = await loadAboutVersions({
+      http: client,
+      fetchJson: (url) => Promise.resolve(url.endsWith('version.json') ? [] : null),
+    });
+    expect(empty.releases).toEqual([]);
+    const missing = await loadAboutVersions({
+      http: client,
+      fetchJson: () => Promise.resolve(null),
+    });
+    expect(missing.releases).toEqual(BUILT_IN_VERSIONS.releases);
+  });
+
+  it('never rejects when the versions call fails', async () => {
+    const client = {
+      get: () => Promise.reject(new Error('Network Error')),
+    } as unknown as HttpClient;
+    const versions = await loadAboutVersions({
+      http: client,
+      fetchJson: () => Promise.resolve(null),
+    });
+    expect(versions.server).toBeNull();
+  });
+
+  it('ships bilingual built-in notes, newest first', () => {
+    const [latest] = BUILT_IN_VERSIONS.releases;
+    expect(latest?.version).toBe(BUILT_IN_VERSIONS.package.appVersion);
+    for (const record of BUILT_IN_VERSIONS.releases) {
+      for (const item of record.metto) {
+        expect(item.cn.trim()).not.toBe('');
+        expect(item.en.trim()).not.toBe('');
+      }
+    }
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * What the About dialog shows about versions (spec §2 About dialog, §3 Version record, Server
+ * version reply and Package info, §7 the three version calls).
+ *
+ * The desktop is the base platform's front end: its code is `desktop` and its service (spec §3
+ * `versionName`) is `base`, so the server line comes from `/api/base/nl/base_package_versions`
+ * (the server has no `desktop` record). Package info and release notes are read from the
+ * spec's files `/pages/desktop/package.json` and `/pages/desktop-version/version.json` when a
+ * deployment provides them, else from the portal's own list in `desktop-version.json`, which is
+ * built into the page (docs/decisions.md, "About dialog versions").
+ */
+import type { Envelope } from '@campus/contracts/envelope';
+import type { HttpClient } from '@campus/sdk/http-core';
+import type { Language } from '@campus/sdk/language';
+import type { PackageInfo, ServerVersions } from '@campus/sdk/version-check';
+import { versionUrls, type VersionRecord } from '@campus/sdk/version-check-runner';
+import builtIn from './desktop-version.json';
+
+/** The desktop's app code, its service name and its pages root (spec §3, §7). */
+export const DESKTOP_VERSION_SOURCE = { code: 'desktop', versionName: 'base', root: 'pages' };
+
+/** The built-in package info and release notes. */
+export const BUILT_IN_VERSIONS: { package: PackageInfo; releases: VersionRecord[] } = builtIn;
+
+/** What the dialog shows. */
+export interface AboutVersions {
+  /** Spec §3 package info of this front end. */
+  frontend: PackageInfo;
+  /** Spec §3 server version reply; null when the endpoint gave none. */
+  server: ServerVersions | null;
+  /** Spec §3 version records, newest first. */
+  releases: VersionRecord[];
+}
+
+function isPackageInfo(value: unknown): value is PackageInfo {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.appVersion === 'string' &&
+    typeof v.serverVersion === 'string' &&
+    typeof v.packageDate === 'string'
+  );
+}
+
+function isVersionRecord(value: unknown): value is VersionRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.version === 'string' &&
+    typeof v.date === 'string' &&
+    Array.isArray(v.metto) &&
+    v.metto.every(
+      (item: unknown) =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof (item as Record<string, unknown>).cn === 'string' &&
+        typeof (item as Record<string, unknown>).en === 'string',
+    )
+  );
+}
+
+function hasServerData(data: ServerVersions | null | undefined): data is ServerVersions {
+  return (
+    !!data &&
+    [data.serverVersion, data.webCodeVersion].some((v) => typeof v === 'string' && v.trim() !== '')
+  );
+}
+
+/** Reads a static JSON file; null for any failure (spec §8: these failures are ignored). */
+export type FetchJson = (url: string) => Promise<unknown>;
+
+/**
+ * Static files are not envelopes, so they are read with `fetch`, as the SDK's version checks
+ * read them (spec §7 "no interception").
+ */
+export const fetchJson: FetchJson = async (url) => {
+  try {
+    const response = await fetch(url, { credentials: 'same-origin', cache: 'no-cache' });
+    return response.ok ? ((await response.json()) as unknown) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The three answers of spec §7, in parallel. A missing or malformed package.json, or a missing
+ * version.json, gives the built-in ones; a deployed version.json is used as it is (its valid
+ * records, possibly none); a versions endpoint without data gives `server: null`.
+ * Never rejects.
+ */
+export async function loadAboutVersions(deps: {
+  http: HttpClient;
+  fetchJson?: FetchJson;
+}): Promise<AboutVersions> {
+  const read = deps.fetchJson ?? fetchJson;
+  const { code, versionName, root } = DESKTOP_VERSION_SOURCE;
+  const urls = versionUrls(root, code, versionName);
+  const [pkg, versions, releases] = await Promise.all([
+    read(urls.packageJson),
+    deps.http
+      .get<ServerVersions>(urls.versionsEndpoint, undefined, { noIntercept: true, cacheBust: true })
+      .catch((): Envelope<ServerVersions> => ({ status: 500 })),
+    read(urls.versionJson),
+  ]);
+  return {
+    frontend: isPackageInfo(pkg) ? pkg : BUILT_IN_VERSIONS.package,
+    server: versions.status === 200 && hasServerData(versions.data) ? versions.data : null,
+    // A deployed version.json wins, even an empty one ('no version info', spec §2).
+    releases: Array.isArray(releases)
+      ? releases.filter(isVersionRecord)
+      : BUILT_IN_VERSIONS.releases,
+  };
+}
+
+/** A release's notes in the page language (spec §2: numbered notes in English or Chinese). */
+export function releaseNotes(record: VersionRecord, lang: Language): string[] {
+  return record.metto.map((item) => (lang === 'en' ? item.en : item.cn));
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  accountSwitcherVisible,
+  bellIndicator,
+  childPickerVisible,
+  headerShowsUserMessages,
+  isDesktopHome,
+  languageSwitcherVisible,
+  logoutVisible,
+  RESIZE_THROTTLE_MS,
+  throttle,
+  unitDisplayName,
+} from './header-rules.ts';
+
+const child = (id: string) => ({ id, realName: id, gradeName: 'G', className: 'C' });
+
+describe('the bell (spec §2 Header, §9: 99+)', () => {
+  it('shows the count, capped at 99+', () => {
+    expect(bellIndicator(7, 0)).toEqual({ kind: 'count', text: '7' });
+    expect(bellIndicator(99, 0)).toEqual({ kind: 'count', text: '99' });
+    expect(bellIndicator(100, 0)).toEqual({ kind: 'count', text: '99+' });
+    expect(bellIndicator(126, null)).toEqual({ kind: 'count', text: '99+' });
+  });
+
+  it('shows a plain dot instead when pcOpen is 1, and nothing without unread messages', () => {
+    expect(bellIndicator(126, 1)).toEqual({ kind: 'dot' });
+    expect(bellIndicator(1, 1)).toEqual({ kind: 'dot' });
+    expect(bellIndicator(0, 1)).toEqual({ kind: 'none' });
+    expect(bellIndicator(0, 0)).toEqual({ kind: 'none' });
+    expect(bellIndicator(Number.NaN, 0)).toEqual({ kind: 'none' });
+  });
+
+  it('lists no user messages in the header on the home desktop (spec §2 /desktop/home)', () => {
+    expect(isDesktopHome('/desktop/home')).toBe(true);
+    expect(isDesktopHome('/desktop/home/')).toBe(true);
+    expect(isDesktopHome('/pages/desktop/mobile_desktop_all/index.html')).toBe(true);
+    expect(headerShowsUserMessages('/desktop/home')).toBe(false);
+    expect(headerShowsUserMessages('/desktop/setting')).toBe(true);
+  });
+});
+
+describe('which header buttons show', () => {
+  it('hides logout in the desktop client and the enterprise-chat client only (spec §2)', () => {
+    expect(logoutVisible('browser')).toBe(true);
+    expect(logoutVisible('social-chat')).toBe(true);
+    expect(logoutVisible('app')).toBe(true);
+    expect(logoutVisible('desktop-client')).toBe(false);
+    expect(logoutVisible('enterprise-chat')).toBe(false);
+  });
+
+  it('shows the account switcher with a linked account, on the desktop or in apps for both 2 and 3 (spec §6)', () => {
+    expect(accountSwitcherVisible({ linkedUserId: 'p1', desktopApp: true })).toBe(true);
+    expect(accountSwitcherVisible({ linkedUserId: null, desktopApp: true })).toBe(false);
+    expect(
+      accountSwitcherVisible({ linkedUserId: 'p1', desktopApp: false, limitUserType: '1,2,3,4' }),
+    ).toBe(true);
+    expect(
+      accountSwitcherVisible({ linkedUserId: 'p1', desktopApp: false, limitUserType: '2,4' }),
+    ).toBe(false);
+    expect(
+      accountSwitcherVisible({ linkedUserId: 'p1', desktopApp: false, limitUserType: '3' }),
+    ).toBe(false);
+    expect(accountSwitcherVisible({ linkedUserId: 'p1', desktopApp: false })).toBe(false);
+  });
+
+  it('shows the language switcher only with more than one language (spec §2)', () => {
+    expect(languageSwitcherVisible(['zh-CN', 'en'])).toBe(true);
+    expect(languageSwitcherVisible(['zh-CN'])).toBe(false);
+    expect(languageSwitcherVisible(['en', 'en'])).toBe(false);
+    expect(languageSwitcherVisible([])).toBe(false);
+  });
+
+  it('shows the child picker to parents with more than one child (spec §2, §6)', () => {
+    expect(childPickerVisible({ userType: 3, chirdenList: [child('a'), child('b')] })).toBe(true);
+    expect(childPickerVisible({ userType: 3, chirdenList: [child('a')] })).toBe(false);
+    expect(childPickerVisible({ userType: 2, chirdenList: [child('a'), child('b')] })).toBe(false);
+  });
+
+  it('names the unit in English when the language is en (spec §2)', () => {
+    const me = { unitName: '阳光小学', unitEnName: 'Sunshine Primary School' };
+    expect(unitDisplayName(me, 'en')).toBe('Sunshine Primary School');
+    expect(unitDisplayName(me, 'zh-CN')).toBe('阳光小学');
+    expect(unitDisplayName({ ...me, unitEnName: null }, 'en')).toBe('阳光小学');
+  });
+});
+
+describe('resize throttle (spec §9: 50 ms)', () => {
+  it('runs at once, then at most once per 50 ms, and always delivers the last call', () => {
+    vi.useFakeTimers();
+    try {
+      const fn = vi.fn();
+      const { run, cancel } = throttle(fn, RESIZE_THROTTLE_MS);
+      expect(RESIZE_THROTTLE_MS).toBe(50);
+      run();
+      expect(fn).toHaveBeenCalledTimes(1);
+      run();
+      run();
+      vi.advanceTimersByTime(49);
+      expect(fn).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1);
+      expect(fn).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(200);
+      expect(fn).toHaveBeenCalledTimes(2);
+      run();
+      run();
+      cancel();
+      vi.advanceTimersByTime(200);
+      expect(fn).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

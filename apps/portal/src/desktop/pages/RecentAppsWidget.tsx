@@ -1,0 +1,37 @@
+import type { MeData } from '@campus/contracts/uaa';
+import { useTranslation } from '../../i18n/useTranslation.ts';
+import { AppTile } from './AppTile.tsx';
+import { dataOf, useDesktopApi, useLoad } from './desktop-data.ts';
+import { useOpenApp } from './useOpenApp.ts';
+import { Widget } from './Widget.tsx';
+
+/** The recently used apps (spec §9: 10 per user), most recent first. */
+export function RecentAppsWidget({ me }: { me: MeData }) {
+  const { t } = useTranslation();
+  const api = useDesktopApi();
+  const recent = useLoad('recentApps', async () => (await dataOf(api.recentApps())) ?? []);
+  const { busy, open } = useOpenApp(me, false);
+  const apps = recent.data ?? [];
+  return (
+    <Widget
+      title={t('pages.home.recentApps')}
+      loading={recent.loading && recent.data === undefined}
+      empty={apps.length === 0}
+      emptyText={t('pages.home.recentAppsEmpty')}
+      testId="home.recentApps"
+      className="dp-widget--apps"
+    >
+      <ul className="dp-tiles">
+        {apps.map((app) => (
+          <AppTile
+            key={app.code}
+            app={app}
+            busy={busy === app.code}
+            onOpen={open}
+            testId="home.recentApp"
+          />
+        ))}
+      </ul>
+    </Widget>
+  );
+}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import type { AppIcon } from '@campus/contracts/desktop';
+import type { MeData } from '@campus/contracts/uaa';
+import { useTranslation } from '../../i18n/useTranslation.ts';
+import { useRuntime } from '../../shared/useRuntime.ts';
+import { useDesktopApi } from './desktop-data.ts';
+import { openApp } from './open-app.ts';
+
+/** Opens apps from a widget; `busy` is the code of the app being opened. */
+export function useOpenApp(
+  me: MeData,
+  mobile: boolean,
+): { busy: string | null; open: (app: AppIcon) => void } {
+  const { http } = useRuntime();
+  const api = useDesktopApi();
+  const { lang } = useTranslation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const open = (app: AppIcon) => {
+    setBusy(app.code);
+    void openApp({ http, api, me, lang, mobile }, app)
+      .catch(() => false)
+      .then((opened) => {
+        // On success the page is changing; keep the tile busy until it does.
+        if (!opened) setBusy(null);
+      });
+  };
+  return { busy, open };
+}
