@@ -207,10 +207,11 @@ test.describe('the left layout (spec §2 Left layout, §4)', () => {
 
 test.describe('the menu at a phone width (spec §4)', () => {
   test(
-    'spec §4: the bar scrolls inside itself and the open panel fits the screen',
+    'spec §4: on /desktop/home the bar scrolls inside itself and the open panel fits the screen',
     { tag: '@mobile' },
     async ({ page }) => {
       await signInToDesktop(page, teacher);
+      await page.goto('/desktop/home');
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
       await expect(chrome.panel).toBeVisible();
@@ -223,10 +224,26 @@ test.describe('the menu at a phone width (spec §4)', () => {
   );
 });
 
+test.describe('the mobile desktop page (spec §2 mobile_desktop_all)', () => {
+  test(
+    'spec §2: the mobile desktop lists the apps in its own grid, with no menu bar or sidebar',
+    { tag: '@mobile' },
+    async ({ page }) => {
+      await signInToDesktop(page, teacher);
+      await page.goto('/pages/desktop/mobile_desktop_all/index.html');
+      const chrome = new ChromePage(page);
+      await expect(chrome.bell).toBeVisible();
+      await expect(chrome.menuBar).toHaveCount(0);
+      await expect(chrome.sidebar).toHaveCount(0);
+    },
+  );
+});
+
 test.describe('menu screens (issue 4: every screen at 1366 and 375 px, in both languages)', () => {
   for (const lang of ['zh-CN', 'en'] as const) {
     test(`the expand panel (${lang})`, { tag: '@mobile' }, async ({ page }) => {
       await signInToDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
+      await page.goto('/desktop/home');
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
       await expect(chrome.panelIcons.first()).toBeVisible();

@@ -244,6 +244,7 @@ test.describe('header screens (issue 4: every screen at 1366 and 375 px, in both
       if (await chrome.more.isVisible()) {
         await chrome.more.click();
         await expect(chrome.moreMenu).toBeVisible();
+        await page.waitForTimeout(400); // the menu fades in
         await saveScreen(page, 'desktop-header-more');
       }
       expect(await chrome.horizontalOverflow()).toBe(0);

@@ -12,6 +12,7 @@ import { DesktopFooter } from './DesktopFooter.tsx';
 import { DesktopHeader } from './DesktopHeader.tsx';
 import { DesktopOverlays } from './dialogs/DesktopOverlays.tsx';
 import { DesktopMain } from './pages/DesktopMain.tsx';
+import { pageForPath } from './pages/page-for-path.ts';
 import { LeftSidebar } from './LeftSidebar.tsx';
 import { NoticeBridge } from './NoticeBridge.tsx';
 import { openMenuApp } from './open-menu-app.ts';
@@ -62,7 +63,8 @@ export function DesktopApp() {
 /**
  * The signed-in page (spec §2, §4 Layout): the header, then the top app-icon bar (top layout)
  * or the left sidebar (left layout), the page body and the footer. The sidebar does not fit a
- * phone (spec §4 screen class mobile), which shows the top bar in either layout.
+ * phone (spec §4 screen class mobile), which shows the top bar in either layout; the mobile
+ * desktop page has its own app grid instead of either.
  */
 function DesktopChrome({ me }: { me: MeData }) {
   const { http } = useRuntime();
@@ -72,7 +74,9 @@ function DesktopChrome({ me }: { me: MeData }) {
   const bell = useBellData(api);
   const menu = useAppMenuData(api, me);
   const unit = useUnitConfig(me.unitId);
-  const left = theme.layout === 'left' && screen !== 'mobile';
+  // The mobile desktop (mobile_desktop_*) lists every app in its own grid: no menu there.
+  const mobilePage = pageForPath(window.location.pathname, me.unitType) === 'mobile';
+  const left = theme.layout === 'left' && screen !== 'mobile' && !mobilePage;
   const open = (icon: AppIcon) => void openMenuApp({ http, api, me }, icon);
 
   return (
@@ -81,7 +85,9 @@ function DesktopChrome({ me }: { me: MeData }) {
       data-layout={left ? 'left' : 'top'}
     >
       <DesktopHeader me={me} bell={bell} api={api} screen={screen} />
-      {left ? null : <AppMenuBar me={me} menu={menu} theme={theme.theme} onOpen={open} />}
+      {left || mobilePage ? null : (
+        <AppMenuBar me={me} menu={menu} theme={theme.theme} onOpen={open} />
+      )}
       <div className="dt-body">
         {left ? (
           <LeftSidebar me={me} menu={menu} api={api} theme={theme.theme} onOpen={open} />
