@@ -43,16 +43,16 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
     }
   });
 
-  test('spec §1, §6: the area user gets the area desktop, with the dashboard placeholder when no schools are listed', async ({
+  test('spec §1, §6: the area user gets the area desktop, listing the schools under the area', async ({
     page,
   }) => {
     await signInToDesktop(page, area, { query: { language: 'en' } });
     await expect(page.getByTestId('page.area')).toBeVisible();
     await expect(page.getByTestId('area.overview')).toContainText('East District');
-    await expect(page.getByTestId('area.schoolCount')).toHaveText('Schools: 0');
-    await expect(page.getByTestId('area.empty').getByTestId('noData.text')).toHaveText(
-      'No school data for this area yet',
-    );
+    await expect(page.getByTestId('area.schoolCount')).toHaveText('Schools: 1');
+    await expect(page.getByTestId('area.school')).toHaveCount(1);
+    await expect(page.getByTestId('area.school')).toContainText('Sunshine Primary School');
+    await expect(page.getByTestId('area.empty')).toHaveCount(0);
     await page.goto('/desktop/setting');
     await expect(page.getByTestId('page.areaSetting')).toContainText('Area settings');
   });

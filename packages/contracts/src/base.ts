@@ -32,6 +32,13 @@ export type LicenceQuery = Static<typeof LicenceQuerySchema>;
 export const RoleCheckParamsSchema = Type.Object({ userId: Id });
 export type RoleCheckParams = Static<typeof RoleCheckParamsSchema>;
 export const BASE_ADMIN_ROLE = 'XX_SYS_';
+/** The role check's route, as the server registers it. */
+export const BASE_ADMIN_ROLE_ROUTE = `/api/base/role/user/:userId/${BASE_ADMIN_ROLE}/base`;
+
+/** The role check's address for one user (spec §6 admin status). */
+export function baseAdminRolePath(userId: string): string {
+  return BASE_ADMIN_ROLE_ROUTE.replace(':userId', encodeURIComponent(userId));
+}
 
 /** POST /api/base/user_access_detail (spec §7): the access log of an opened app. */
 export const AccessDetailBodySchema = Type.Object({

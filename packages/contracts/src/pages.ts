@@ -22,6 +22,13 @@ export const PORTAL_PAGES = {
   },
 } as const;
 
+/**
+ * The shared plugin version in the runtime's paths (spec §7 `/common/plugins/common-ph/{version}/…`,
+ * §9 kit 1.6.0): language files, theme stylesheets and shared modules. apps/runtime's plain-JS
+ * build script keeps its own copy (RUNTIME_VERSION); a unit test holds the two equal.
+ */
+export const COMMON_PH_VERSION = '1.6.0';
+
 export const LOGIN_PATH = '/login';
 /** The help-centre page (spec §2: opened with redUrl, accessToken, unitId; the spec names no path). */
 export const HELP_CENTRE_PATH = '/helpCenter';

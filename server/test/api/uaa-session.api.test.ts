@@ -63,6 +63,16 @@ describe(`GET /api/uaa/oauth/me on ${process.env.API_DB ?? 'sqlite'}`, () => {
     expect(data.linkedUserType).toBe(2);
   });
 
+  it('lists an area’s schools after the area itself in campusUnits (spec §1, §3)', async () => {
+    const client = server.client();
+    await signIn(client, DEMO.area);
+    const data = (await client.get<MeData>('/api/uaa/oauth/me')).body.data!;
+    expect(data.unitType).toBe(1);
+    const campus = JSON.parse(data.campusUnits) as { campusId: string; enName: string }[];
+    expect(campus.map((c) => c.campusId)).toEqual([data.unitId, 'demo-unit-sunshine']);
+    expect(campus[1]?.enName).toBe('Sunshine Primary School');
+  });
+
   it('accepts Authorization: Bearer for app clients', async () => {
     const login = await signIn(server.client(), DEMO.staff);
     const reply = await server.client({ device: null }).get<MeData>('/api/uaa/oauth/me', {

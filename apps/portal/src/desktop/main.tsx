@@ -8,6 +8,7 @@ import { RuntimeContext } from '../shared/useRuntime.ts';
 import { DesktopApp } from './DesktopApp.tsx';
 import { showNotice } from './notice-bridge.ts';
 import { startTheme } from './theme-store.ts';
+import { requireSession } from './useRequireSession.ts';
 import '../shared/base.css';
 import './desktop.css';
 
@@ -17,8 +18,10 @@ const runtime = createPortalRuntime({
   recoverSession: true,
 });
 
-// Spec §4 start-up: the user's theme loads beside the login check, not after it.
+// Spec §4 start-up: the user's theme loads beside the login check, not after it, and both
+// start before the translations and React, so neither waits for the other.
 void startTheme(runtime.http);
+requireSession(runtime.session);
 
 const container = document.getElementById('root');
 void initI18n(runtime.storage, createI18nextTranslator).then(() => {

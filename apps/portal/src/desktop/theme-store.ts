@@ -5,6 +5,7 @@
  * colour reaches the whole UI kit). A vanilla store, as dialog-store.ts.
  */
 import { useSyncExternalStore } from 'react';
+import { COMMON_PH_VERSION } from '@campus/contracts/pages';
 import type { HttpClient } from '@campus/sdk/http-core';
 import { applyTheme, loadTheme } from '@campus/sdk/theme-loader';
 import { DEFAULT_LAYOUT, DEFAULT_THEME_COLOR } from '@campus/sdk/theme-rules';
@@ -12,9 +13,9 @@ import type { DesktopTheme } from './theme-choice.ts';
 
 /**
  * The shared plugin version of the theme stylesheet path (spec §7
- * `/common/plugins/common-ph/{version}/css/{name}.css`, §9 kit 1.6.0), as the runtime serves it.
+ * `/common/plugins/common-ph/{version}/css/{name}.css`), as the runtime serves it.
  */
-export const THEME_KIT_VERSION = '1.6.0';
+export const THEME_KIT_VERSION = COMMON_PH_VERSION;
 
 /** Before the server answers: the default theme of spec §3, §4. */
 export const INITIAL_THEME: DesktopTheme = {

@@ -4,7 +4,7 @@
  * (issue 4: at most two sequential round trips after the HTML).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { BASE_ADMIN_ROLE } from '@campus/contracts/base';
+import { baseAdminRolePath } from '@campus/contracts/base';
 import type { AppGroup, MessageConfig, UnhandleCount } from '@campus/contracts/desktop';
 import type { Envelope } from '@campus/contracts/envelope';
 import type { DecorationSet, MeData, UnitConfigData } from '@campus/contracts/uaa';
@@ -173,8 +173,9 @@ export function useBaseAdmin(userId: string, enabled: boolean): boolean {
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    const path = `/api/base/role/user/${encodeURIComponent(userId)}/${BASE_ADMIN_ROLE}/base`;
-    void dataOf(http.get<boolean>(path, undefined, { noIntercept: true })).then((value) => {
+    void dataOf(
+      http.get<boolean>(baseAdminRolePath(userId), undefined, { noIntercept: true }),
+    ).then((value) => {
       if (live) setAdmin({ userId, value: value === true });
     });
     return () => {

@@ -9,7 +9,7 @@ import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { PermissionNode } from '@campus/contracts/access';
-import { DESKTOP_PATH } from '@campus/contracts/pages';
+import { COMMON_PH_VERSION, DESKTOP_PATH } from '@campus/contracts/pages';
 import { fetchPermissionTree, logAppAccess } from '@campus/sdk/app-calls';
 import { initApp } from '@campus/sdk/init-app';
 import type { InitOptions } from '@campus/sdk/init-options';
@@ -34,9 +34,6 @@ import { createAppRouter, type AppRoute } from '../router/createAppRouter.tsx';
 import { AppContext, type AppContextValue } from './app-context.ts';
 import { AppHeader } from './AppHeader.tsx';
 import '../components/shell.css';
-
-/** The shared plugin version of the language and theme paths (spec §7, §9 kit 1.6.0). */
-export const COMMON_PH_VERSION = '1.6.0';
 
 /** What a sub-app passes to {@link startApp}. */
 export interface StartAppInput {

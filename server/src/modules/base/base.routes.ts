@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PermissionNodeSchema, PermissionTreeQuerySchema } from '@campus/contracts/access';
 import {
+  BASE_ADMIN_ROLE_ROUTE,
   AccessDetailBodySchema,
   ModuleSchema,
   LicenceQuerySchema,
@@ -56,7 +57,7 @@ export function baseRoutes(deps: { base: BaseService }): FastifyPluginAsyncTypeb
     }
 
     app.get(
-      '/api/base/role/user/:userId/XX_SYS_/base',
+      BASE_ADMIN_ROLE_ROUTE,
       {
         schema: {
           tags,

@@ -12,6 +12,9 @@ import type { SessionCache } from './session-cache.ts';
 import type { SessionUser } from './session.service.ts';
 import type { ChildRecord, UaaRepository, UnitRecord } from './uaa.repository.ts';
 
+/** Spec §1: unit type 1 is an area, 2 a school. */
+const AREA_UNIT_TYPE = 1;
+
 export class AccountService {
   constructor(
     private readonly repository: UaaRepository,
@@ -32,13 +35,17 @@ export class AccountService {
 
   private async buildMe(user: SessionUser, accessToken: string): Promise<MeData> {
     // Children matter only to parents (spec §6); the linked account to teachers and parents.
-    const [children, linked] = await Promise.all([
+    const [children, linked, schools] = await Promise.all([
       user.userType === 3
         ? this.repository.listChildren(user.userId)
         : Promise.resolve<ChildRecord[]>([]),
       user.userType === 2 || user.userType === 3
         ? this.repository.findLinkedAccount(user.userId)
         : Promise.resolve(undefined),
+      // An area's desktop overviews the schools under it (spec §1 unit type 1).
+      user.unitType === AREA_UNIT_TYPE
+        ? this.repository.listChildUnits(user.unitId)
+        : Promise.resolve([]),
     ]);
     const current = pickCurrentChild(children, user.currentChildId);
     return {
@@ -54,9 +61,11 @@ export class AccountService {
       sex: user.sex,
       superman: user.superman,
       accessToken,
-      // A unit without separate campuses is its own single campus.
+      // The unit itself comes first: a school without separate campuses is its own single
+      // campus; an area lists the schools under it after itself.
       campusUnits: JSON.stringify([
         { campusId: user.unitId, name: user.unitName, enName: user.unitEnName },
+        ...schools.map((s) => ({ campusId: s.id, name: s.name, enName: s.enName })),
       ]),
       chirdenId: current?.id ?? null,
       chirdenName: current?.realName ?? null,

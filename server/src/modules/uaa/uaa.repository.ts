@@ -322,6 +322,18 @@ export class UaaRepository {
     return this.unitQuery().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The units under an area (spec §1: unit type 1 is an area), active ones only, by name. */
+  async listChildUnits(parentId: string): Promise<Pick<UnitRecord, 'id' | 'name' | 'enName'>[]> {
+    return this.db
+      .selectFrom('units')
+      .select(['id', 'name', 'en_name as enName'])
+      .where('parent_id', '=', parentId)
+      .where('status', '=', 1)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+  }
+
   /** Units whose `hosts` list names this host; the caller checks the exact entry. */
   async findUnitsByHostLike(host: string): Promise<(UnitRecord & { hosts: string | null })[]> {
     return this.unitQuery().select('hosts').where('hosts', 'like', `%${host}%`).execute();

@@ -1,14 +1,26 @@
+import { lazy, Suspense } from 'react';
 import type { MeData } from '@campus/contracts/uaa';
 import { NotFound } from '@campus/ui/NotFound';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { AreaHomePage } from './AreaHomePage.tsx';
-import { HelpCentrePage } from './HelpCentrePage.tsx';
 import { HomePage } from './HomePage.tsx';
-import { MobileDesktopPage } from './MobileDesktopPage.tsx';
 import { pageForPath, type DesktopPageKind } from './page-for-path.ts';
-import { SettingsPage } from './SettingsPage.tsx';
 import { useScreenClass } from './useScreenClass.ts';
 import './pages.css';
+
+// The PC home is what nearly every sign-in lands on; the other pages load with their own
+// chunk, so their parts (tables, collapses, switches) stay out of the home's first load.
+const AreaHomePage = lazy(() =>
+  import('./AreaHomePage.tsx').then((m) => ({ default: m.AreaHomePage })),
+);
+const HelpCentrePage = lazy(() =>
+  import('./HelpCentrePage.tsx').then((m) => ({ default: m.HelpCentrePage })),
+);
+const MobileDesktopPage = lazy(() =>
+  import('./MobileDesktopPage.tsx').then((m) => ({ default: m.MobileDesktopPage })),
+);
+const SettingsPage = lazy(() =>
+  import('./SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })),
+);
 
 /**
  * The desktop entry's page body (spec §2 routes), chosen by the address: the PC home, the area
@@ -20,7 +32,9 @@ export function DesktopMain({ me }: { me: MeData }) {
   const page = pageForPath(window.location.pathname, me.unitType);
   return (
     <div className={`dp-page ${screen}`} data-screen={screen} data-page={page}>
-      <PageBody page={page} me={me} />
+      <Suspense fallback={null}>
+        <PageBody page={page} me={me} />
+      </Suspense>
     </div>
   );
 }
