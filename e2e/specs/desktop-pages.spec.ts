@@ -137,6 +137,38 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
   });
 });
 
+test.describe('browser zoom warning (spec §2 non-content pages, §8, §9)', () => {
+  for (const [scale, warns] of [
+    [1.5, true],
+    [1.2, false],
+  ] as const) {
+    test(`the desktop at ${scale * 100} % zoom ${warns ? 'warns, suggesting 100 % and Ctrl+0' : 'shows no warning (80 to 120 % is fine)'}`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        deviceScaleFactor: scale,
+        viewport: { width: 1366, height: 768 },
+      });
+      const page = await context.newPage();
+      try {
+        await signInToDesktop(page, teacher, { query: { language: 'en' } });
+        await expect(page.getByTestId('page.home')).toBeVisible();
+        const warning = page.getByTestId('desktop.zoomWarning');
+        if (warns) {
+          await expect(warning).toContainText('150%');
+          await expect(warning).toContainText('100%');
+          await expect(warning).toContainText('Ctrl+0');
+        } else {
+          await expect(page.getByTestId('menu.icon').first()).toBeVisible();
+          await expect(warning).toHaveCount(0);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 test.describe('licence-expired dialog (spec §2, §4, §8)', () => {
   test("opening the demo school's expired library app shows the spec §8 message", async ({
     page,

@@ -219,7 +219,13 @@ export async function buildApp(
   await app.register(
     storageRoutes({ files, storage: new StorageService(storageRepository, files) }),
   );
-  await app.register(pagesRoutes({ webRoot: config.webRoot, runtimeRoot: config.runtimeRoot }));
+  await app.register(
+    pagesRoutes({
+      webRoot: config.webRoot,
+      runtimeRoot: config.runtimeRoot,
+      pagesDir: config.pagesDir,
+    }),
+  );
   await app.register(subappRoutes({ pagesDir: config.pagesDir }));
 
   app.decorate('services', { audit, sessions, database });

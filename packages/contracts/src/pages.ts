@@ -29,6 +29,17 @@ export const PORTAL_PAGES = {
  */
 export const COMMON_PH_VERSION = '1.6.0';
 
+/**
+ * The desktop's own version files at the spec's paths (spec §7 `GET /{root}/{code}/package.json`
+ * and `/{root}/{code}-version/version.json`, root `pages`, code `desktop`), read by the About
+ * dialog. The portal's build writes them (`file`, inside its build folder) and the server
+ * serves them, as a deployed sub-app's are served from the pages folder.
+ */
+export const DESKTOP_VERSION_FILES = [
+  { url: '/pages/desktop/package.json', file: 'pages/desktop/package.json' },
+  { url: '/pages/desktop-version/version.json', file: 'pages/desktop-version/version.json' },
+] as const;
+
 export const LOGIN_PATH = '/login';
 /** The help-centre page (spec §2: opened with redUrl, accessToken, unitId; the spec names no path). */
 export const HELP_CENTRE_PATH = '/helpCenter';

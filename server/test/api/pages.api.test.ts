@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_PAGES } from '@campus/contracts/pages';
+import { DESKTOP_VERSION_FILES, PORTAL_PAGES } from '@campus/contracts/pages';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-web-'));
+const pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-pages-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let server: TestServer;
 let unbuilt: TestServer;
@@ -23,13 +24,17 @@ beforeAll(async () => {
     '<!doctype html><title>desktop page</title>',
   );
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), script);
-  server = await startTestServer({ demo: false, webRoot });
+  const packageFile = DESKTOP_VERSION_FILES[0].file;
+  fs.mkdirSync(path.join(webRoot, path.dirname(packageFile)), { recursive: true });
+  fs.writeFileSync(path.join(webRoot, packageFile), '{"name":"desktop","appVersion":"9.9.9"}');
+  server = await startTestServer({ demo: false, webRoot, pagesDir });
   unbuilt = await startTestServer({ demo: false, webRoot: path.join(webRoot, 'missing') });
 });
 afterAll(async () => {
   await server.close();
   await unbuilt.close();
   fs.rmSync(webRoot, { recursive: true, force: true });
+  fs.rmSync(pagesDir, { recursive: true, force: true });
 });
 
 describe('page serving', () => {
@@ -44,6 +49,31 @@ describe('page serving', () => {
       const res = await fetch(`${server.baseUrl}${url}`);
       expect(res.status, url).toBe(200);
       expect(await res.text(), url).toContain('desktop page');
+    }
+  });
+
+  it('serves the desktop’s version files from the build, uncached; a missing one is a 404 (spec §7)', async () => {
+    const [pkg, releases] = DESKTOP_VERSION_FILES;
+    const res = await fetch(`${server.baseUrl}${pkg.url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(((await res.json()) as { appVersion: string }).appVersion).toBe('9.9.9');
+    expect((await fetch(`${server.baseUrl}${releases.url}`)).status).toBe(404);
+    expect((await fetch(`${unbuilt.baseUrl}${pkg.url}`)).status).toBe(404);
+  });
+
+  it('serves an operator’s version file deployed in the pages folder before the build’s', async () => {
+    const [, releases] = DESKTOP_VERSION_FILES;
+    const deployed = path.join(pagesDir, 'desktop-version', 'version.json');
+    fs.mkdirSync(path.dirname(deployed), { recursive: true });
+    fs.writeFileSync(deployed, '[]');
+    try {
+      const res = await fetch(`${server.baseUrl}${releases.url}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([]);
+    } finally {
+      fs.rmSync(deployed);
     }
   });
 

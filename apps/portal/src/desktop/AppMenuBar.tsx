@@ -3,15 +3,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { AppGroup, AppIcon } from '@campus/contracts/desktop';
 import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { ChromeIcon } from './ChromeIcon.tsx';
+import { Icon } from '../shared/Icon.tsx';
+import { CHROME_ICONS } from './chrome-icons.ts';
 import { AppTile, type IconDrag } from './AppTile.tsx';
 import {
   canDragIcons,
-  flattenIcons,
-  groupLabel,
   ICON_SLOT_PX,
+  menuSections,
   panelWidth,
-  showGroupHeadings,
   topBarIcons,
 } from './app-menu-rules.ts';
 import type { AppMenuData } from './useChromeData.ts';
@@ -38,12 +37,10 @@ export function useIconDrag(menu: AppMenuData, userType: number): IconDrag {
 export function AppMenuBar({
   me,
   menu,
-  theme,
   onOpen,
 }: {
   me: MeData;
   menu: AppMenuData;
-  theme: string | null;
   onOpen: (icon: AppIcon) => void;
 }) {
   const { t } = useTranslation();
@@ -86,7 +83,7 @@ export function AppMenuBar({
         <ul className="dt-appbar__icons" data-testid="menu.topIcons">
           {icons.map((icon) => (
             <li key={icon.code} className="dt-appbar__slot" style={{ width: ICON_SLOT_PX }}>
-              <AppTile icon={icon} theme={theme} variant="bar" drag={drag} onOpen={openApp} />
+              <AppTile icon={icon} variant="bar" drag={drag} onOpen={openApp} />
             </li>
           ))}
           {!menu.loaded ? <li className="dt-appbar__loading">{t('menu.loading')}</li> : null}
@@ -96,7 +93,7 @@ export function AppMenuBar({
           data-testid="menu.all"
           aria-expanded={open}
           aria-controls={panelId}
-          icon={<ChromeIcon name="apps" size={18} />}
+          icon={<Icon path={CHROME_ICONS.apps} size={18} />}
           onClick={() => setOpen((value) => !value)}
         >
           <span className="dt-appbar__all-label">{t('menu.allApps')}</span>
@@ -106,7 +103,6 @@ export function AppMenuBar({
             id={panelId}
             me={me}
             groups={menu.groups}
-            theme={theme}
             drag={drag}
             onOpen={openApp}
             onClose={() => setOpen(false)}
@@ -125,7 +121,6 @@ function AppPanel({
   id,
   me,
   groups,
-  theme,
   drag,
   onOpen,
   onClose,
@@ -133,21 +128,13 @@ function AppPanel({
   id: string;
   me: MeData;
   groups: AppGroup[];
-  theme: string | null;
   drag: IconDrag;
   onOpen: (icon: AppIcon) => void;
   onClose: () => void;
 }) {
   const { t, lang } = useTranslation();
   const cap = panelWidth(me.unitType, me.userType);
-  const headings = showGroupHeadings(me.userType);
-  const sections = headings
-    ? groups.map((group) => ({
-        key: group.code,
-        title: groupLabel(group, lang),
-        icons: group.iconVMs,
-      }))
-    : [{ key: 'all', title: null, icons: flattenIcons(groups) }];
+  const sections = menuSections(groups, me.userType, lang);
 
   return (
     <section
@@ -167,7 +154,7 @@ function AppPanel({
           className="dt-panel__close"
           data-testid="menu.close"
           aria-label={t('menu.close')}
-          icon={<ChromeIcon name="close" size={16} />}
+          icon={<Icon name="close" size={16} />}
           onClick={onClose}
         />
       </div>
@@ -184,7 +171,7 @@ function AppPanel({
           <ul className="dt-panel__grid">
             {section.icons.map((icon) => (
               <li key={icon.code}>
-                <AppTile icon={icon} theme={theme} variant="panel" drag={drag} onOpen={onOpen} />
+                <AppTile icon={icon} variant="panel" drag={drag} onOpen={onOpen} />
               </li>
             ))}
           </ul>

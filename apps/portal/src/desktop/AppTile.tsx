@@ -1,15 +1,8 @@
 import type { DragEvent, KeyboardEvent } from 'react';
 import type { AppGroup, AppIcon } from '@campus/contracts/desktop';
-import { badgeText } from '@campus/sdk/formatters';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import {
-  appLabel,
-  canDrop,
-  iconImageFor,
-  iconOrder,
-  moveIcon,
-  stepIcon,
-} from './app-menu-rules.ts';
+import { appName, canDrop, iconOrder, moveIcon, stepIcon } from './app-menu-rules.ts';
+import { AppTileFace } from './AppTileFace.tsx';
 
 /** The drag state the bar, the panel and the sidebar share (spec §2: teachers and type 4 drag). */
 export interface IconDrag {
@@ -23,27 +16,25 @@ export interface IconDrag {
 }
 
 /**
- * One app icon (spec §3 App icon): the theme's image (gray, colour, cartoon), the short name,
- * the per-app unread badge; a click opens the app. Teachers and type 4 drag it onto another
- * icon of its group, or move it with Alt+arrow keys (spec §2, §6).
+ * One app icon of the menus (spec §3 App icon): the face every tile shares (AppTileFace: the
+ * theme's image, the per-app unread badge, the short name, or the full name in the sidebar);
+ * a click opens the app. Teachers and type 4 drag it onto another icon of its group, or move it
+ * with Alt+arrow keys (spec §2, §6). The desktop's widgets use WidgetAppTile, which has no drag.
  */
 export function AppTile({
   icon,
-  theme,
   variant,
   drag,
   onOpen,
 }: {
   icon: AppIcon;
-  theme: string | null;
   variant: 'bar' | 'panel' | 'side';
   drag: IconDrag;
   onOpen: (icon: AppIcon) => void;
 }) {
   const { t, lang } = useTranslation();
-  const { name, shortName } = appLabel(icon, lang);
+  const name = appName(icon, lang);
   const count = icon.unReadCodeCount;
-  const badge = badgeText(count);
   const label = count > 0 ? `${name} · ${t('menu.unread', { count })}` : name;
   const code = icon.code;
 
@@ -105,15 +96,7 @@ export function AppTile({
       onClick={() => onOpen(icon)}
       {...dragProps}
     >
-      <span className="dt-tile__img">
-        <img src={iconImageFor(code, theme)} alt="" draggable={false} loading="lazy" />
-        {badge ? (
-          <span className="dt-tile__badge" data-testid="menu.iconBadge" aria-hidden="true">
-            {badge}
-          </span>
-        ) : null}
-      </span>
-      <span className="dt-tile__name">{variant === 'side' ? name : shortName}</span>
+      <AppTileFace app={icon} block="dt-tile" label={variant === 'side' ? 'full' : 'short'} badge />
     </button>
   );
 }

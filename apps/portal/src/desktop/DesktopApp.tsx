@@ -2,10 +2,8 @@ import { App, ConfigProvider, Spin, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo } from 'react';
-import type { AppIcon } from '@campus/contracts/desktop';
 import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { useRuntime } from '../shared/useRuntime.ts';
 import { AppMenuBar } from './AppMenuBar.tsx';
 import { ChromeDialogs } from './ChromeDialogs.tsx';
 import { DesktopFooter } from './DesktopFooter.tsx';
@@ -15,11 +13,13 @@ import { DesktopMain } from './pages/DesktopMain.tsx';
 import { pageForPath } from './pages/page-for-path.ts';
 import { LeftSidebar } from './LeftSidebar.tsx';
 import { NoticeBridge } from './NoticeBridge.tsx';
-import { openMenuApp } from './open-menu-app.ts';
 import { useDesktopTheme } from './theme-store.ts';
-import { useAppMenuData, useBellData, useDesktopCalls, useUnitConfig } from './useChromeData.ts';
+import { useDesktopApi } from './desktop-data.ts';
+import { useAppMenuData, useBellData, useUnitConfig } from './useChromeData.ts';
+import { useOpenApp } from './useOpenApp.ts';
 import { useRequireSession } from './useRequireSession.ts';
 import { useScreen } from './useScreen.ts';
+import { ZoomWarning } from './ZoomWarning.tsx';
 
 const FONT_FAMILY =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif";
@@ -67,8 +67,7 @@ export function DesktopApp() {
  * desktop page has its own app grid instead of either.
  */
 function DesktopChrome({ me }: { me: MeData }) {
-  const { http } = useRuntime();
-  const api = useDesktopCalls();
+  const api = useDesktopApi();
   const theme = useDesktopTheme();
   const screen = useScreen();
   const bell = useBellData(api);
@@ -77,7 +76,7 @@ function DesktopChrome({ me }: { me: MeData }) {
   // The mobile desktop (mobile_desktop_*) lists every app in its own grid: no menu there.
   const mobilePage = pageForPath(window.location.pathname, me.unitType) === 'mobile';
   const left = theme.layout === 'left' && screen !== 'mobile' && !mobilePage;
-  const open = (icon: AppIcon) => void openMenuApp({ http, api, me }, icon);
+  const { open } = useOpenApp(me);
 
   return (
     <div
@@ -85,22 +84,19 @@ function DesktopChrome({ me }: { me: MeData }) {
       data-layout={left ? 'left' : 'top'}
     >
       <DesktopHeader me={me} bell={bell} api={api} screen={screen} />
-      {left || mobilePage ? null : (
-        <AppMenuBar me={me} menu={menu} theme={theme.theme} onOpen={open} />
-      )}
+      {left || mobilePage ? null : <AppMenuBar me={me} menu={menu} onOpen={open} />}
       <div className="dt-body">
-        {left ? (
-          <LeftSidebar me={me} menu={menu} api={api} theme={theme.theme} onOpen={open} />
-        ) : null}
+        {left ? <LeftSidebar me={me} menu={menu} api={api} onOpen={open} /> : null}
         <div className="dt-content">
           <main className="dt-main">
-            <DesktopMain me={me} />
+            <DesktopMain me={me} screen={screen} />
           </main>
           <DesktopFooter me={me} unit={unit} />
         </div>
       </div>
       <ChromeDialogs me={me} />
       <DesktopOverlays />
+      <ZoomWarning mobile={screen === 'mobile'} />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { FilingEntries } from '../login/FilingEntries.tsx';
 import { goTo } from '../shared/navigation.ts';
-import { ChromeIcon } from './ChromeIcon.tsx';
+import { Icon } from '../shared/Icon.tsx';
+import { CHROME_ICONS } from './chrome-icons.ts';
 import { desktopDialogs } from './dialog-store.ts';
 import { deploymentFlags, footerModel, helpCentreUrl } from './footer-rules.ts';
 import type { UnitConfig } from './useChromeData.ts';
@@ -68,7 +69,7 @@ export function DesktopFooter({ me, unit }: { me: MeData; unit: UnitConfig | nul
               data-testid="footer.help"
               onClick={openHelp}
             >
-              <ChromeIcon name="help" size={14} />
+              <Icon path={CHROME_ICONS.help} size={14} />
               {t('footer.help')}
             </button>
           ) : null}
@@ -78,7 +79,7 @@ export function DesktopFooter({ me, unit }: { me: MeData; unit: UnitConfig | nul
             data-testid="footer.version"
             onClick={() => desktopDialogs.open('about')}
           >
-            <ChromeIcon name="info" size={14} />
+            <Icon path={CHROME_ICONS.info} size={14} />
             {t('footer.version')}
           </button>
         </p>

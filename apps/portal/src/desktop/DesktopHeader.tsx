@@ -8,10 +8,11 @@ import { SUPPORTED_LANGUAGES } from '@campus/sdk/language';
 import { clientKindFromUserAgent } from '@campus/sdk/platform';
 import type { ScreenClass } from '@campus/sdk/screen';
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { ICON_PATHS, Icon } from '../shared/Icon.tsx';
 import { goTo, replaceWith } from '../shared/navigation.ts';
 import { APP_CODE } from '../shared/portal-runtime.ts';
 import { useRuntime } from '../shared/useRuntime.ts';
-import { ChromeIcon, type ChromeIconName } from './ChromeIcon.tsx';
+import { CHROME_ICONS } from './chrome-icons.ts';
 import { desktopDialogs } from './dialog-store.ts';
 import { HeaderBell } from './HeaderBell.tsx';
 import { HeaderLanguageButton } from './HeaderLanguageButton.tsx';
@@ -32,7 +33,8 @@ interface HeaderAction {
   id: string;
   testId: string;
   label: string;
-  icon: ChromeIconName;
+  /** The line-icon path (`Icon`'s `path`). */
+  icon: string;
   onClick: () => void;
   disabled?: boolean;
 }
@@ -69,7 +71,7 @@ export function DesktopHeader({
     id: 'home',
     testId: 'header.home',
     label: t('header.home'),
-    icon: 'home',
+    icon: CHROME_ICONS.home,
     // On the home desktop the button brings its top back into view.
     onClick: onHome
       ? () => window.scrollTo({ top: 0, behavior: 'smooth' })
@@ -82,7 +84,7 @@ export function DesktopHeader({
       label: me.currentChirden
         ? `${t('header.chooseChild')} · ${me.currentChirden.realName}`
         : t('header.chooseChild'),
-      icon: 'children',
+      icon: CHROME_ICONS.children,
       onClick: () => desktopDialogs.open('chooseChild'),
     });
   }
@@ -90,7 +92,7 @@ export function DesktopHeader({
     id: 'theme',
     testId: 'theme.open',
     label: t('header.theme'),
-    icon: 'palette',
+    icon: CHROME_ICONS.palette,
     onClick: () => desktopDialogs.open('theme'),
   });
   // Spec §6: this header is the desktop app's, so a linked account is all it takes.
@@ -105,7 +107,7 @@ export function DesktopHeader({
           : me.linkedUserType === 2
             ? t('header.switchToTeacher')
             : t('header.switchToLinked'),
-      icon: 'swap',
+      icon: CHROME_ICONS.swap,
       disabled: switching,
       onClick: () => {
         setSwitching(true);
@@ -132,7 +134,7 @@ export function DesktopHeader({
       id: 'fullscreen',
       testId: 'header.fullscreen',
       label: fullscreen.active ? t('header.exitFullscreen') : t('header.fullscreen'),
-      icon: fullscreen.active ? 'fullscreenExit' : 'fullscreen',
+      icon: fullscreen.active ? CHROME_ICONS.fullscreenExit : CHROME_ICONS.fullscreen,
       onClick: fullscreen.toggle,
     });
   }
@@ -141,7 +143,7 @@ export function DesktopHeader({
       id: 'dev-switch',
       testId: 'header.devSwitch',
       label: t('header.devSwitch'),
-      icon: 'user',
+      icon: ICON_PATHS.user,
       onClick: () => void runtime.session.logout().finally(() => replaceWith(LOGIN_PATH)),
     });
   }
@@ -162,7 +164,7 @@ export function DesktopHeader({
               action.onClick();
             }}
           >
-            <ChromeIcon name={action.icon} size={18} />
+            <Icon path={action.icon} size={18} />
             <span>{action.label}</span>
           </button>
         </li>
@@ -201,7 +203,7 @@ export function DesktopHeader({
                 data-testid="header.more"
                 aria-label={t('header.more')}
                 aria-expanded={moreOpen}
-                icon={<ChromeIcon name="menu" size={20} />}
+                icon={<Icon path={CHROME_ICONS.menu} size={20} />}
               />
             </Popover>
           ) : null}
@@ -220,7 +222,7 @@ function ActionButton({ testId, label, icon, onClick, disabled }: HeaderAction) 
         data-testid={testId}
         aria-label={label}
         disabled={disabled ?? false}
-        icon={<ChromeIcon name={icon} size={20} />}
+        icon={<Icon path={icon} size={20} />}
         onClick={onClick}
       />
     </Tooltip>

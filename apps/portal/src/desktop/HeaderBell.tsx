@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import type { Message } from '@campus/contracts/desktop';
 import type { DesktopApi } from '@campus/sdk/desktop-api';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { ChromeIcon } from './ChromeIcon.tsx';
+import { Icon } from '../shared/Icon.tsx';
+import { CHROME_ICONS } from './chrome-icons.ts';
 import { desktopDialogs } from './dialog-store.ts';
 import { bellIndicator, headerShowsUserMessages } from './header-rules.ts';
 import type { BellData } from './useChromeData.ts';
@@ -37,7 +38,7 @@ export function HeaderBell({ bell, api }: { bell: BellData; api: DesktopApi }) {
       onClick={listsMessages ? undefined : () => desktopDialogs.open('messages')}
     >
       <span className="dt-bell__icon">
-        <ChromeIcon name="bell" size={20} />
+        <Icon path={CHROME_ICONS.bell} size={20} />
         {indicator.kind === 'count' ? (
           <span className="dt-bell__badge" data-testid="header.badge" aria-hidden="true">
             {indicator.text}

@@ -4,10 +4,11 @@ import type { AppIcon } from '@campus/contracts/desktop';
 import type { MeData } from '@campus/contracts/uaa';
 import type { DesktopApi } from '@campus/sdk/desktop-api';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { ChromeIcon } from './ChromeIcon.tsx';
+import { Icon } from '../shared/Icon.tsx';
+import { CHROME_ICONS } from './chrome-icons.ts';
 import { AppTile } from './AppTile.tsx';
 import { useIconDrag } from './AppMenuBar.tsx';
-import { flattenIcons, groupLabel, showGroupHeadings } from './app-menu-rules.ts';
+import { menuSections } from './app-menu-rules.ts';
 import { useLeftLock, type AppMenuData } from './useChromeData.ts';
 
 /**
@@ -20,13 +21,11 @@ export function LeftSidebar({
   me,
   menu,
   api,
-  theme,
   onOpen,
 }: {
   me: MeData;
   menu: AppMenuData;
   api: DesktopApi;
-  theme: string | null;
   onOpen: (icon: AppIcon) => void;
 }) {
   const { t, lang } = useTranslation();
@@ -35,14 +34,7 @@ export function LeftSidebar({
   const [expanded, setExpanded] = useState(false);
   const [hovering, setHovering] = useState(false);
   const open = lock.locked || expanded || hovering;
-  const headings = showGroupHeadings(me.userType);
-  const sections = headings
-    ? menu.groups.map((group) => ({
-        key: group.code,
-        title: groupLabel(group, lang),
-        icons: group.iconVMs,
-      }))
-    : [{ key: 'all', title: null, icons: flattenIcons(menu.groups) }];
+  const sections = menuSections(menu.groups, me.userType, lang);
 
   return (
     <aside
@@ -68,7 +60,7 @@ export function LeftSidebar({
               aria-pressed={lock.locked}
               aria-label={lock.locked ? t('menu.unlock') : t('menu.lock')}
               disabled={!lock.known}
-              icon={<ChromeIcon name={lock.locked ? 'pin' : 'pinOff'} size={16} />}
+              icon={<Icon path={lock.locked ? CHROME_ICONS.pin : CHROME_ICONS.pinOff} size={16} />}
               onClick={lock.toggle}
             />
           </Tooltip>
@@ -80,7 +72,12 @@ export function LeftSidebar({
               data-testid="sidebar.toggle"
               aria-expanded={open}
               aria-label={open ? t('menu.collapse') : t('menu.expand')}
-              icon={<ChromeIcon name={open ? 'chevronLeft' : 'chevronRight'} size={16} />}
+              icon={
+                <Icon
+                  path={open ? CHROME_ICONS.chevronLeft : CHROME_ICONS.chevronRight}
+                  size={16}
+                />
+              }
               onClick={() => {
                 setHovering(false);
                 setExpanded((value) => !value);
@@ -99,7 +96,7 @@ export function LeftSidebar({
               <ul className="dt-sidebar__list">
                 {section.icons.map((icon) => (
                   <li key={icon.code}>
-                    <AppTile icon={icon} theme={theme} variant="side" drag={drag} onOpen={onOpen} />
+                    <AppTile icon={icon} variant="side" drag={drag} onOpen={onOpen} />
                   </li>
                 ))}
               </ul>

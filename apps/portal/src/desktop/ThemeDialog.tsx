@@ -11,7 +11,7 @@ import {
 } from '@campus/sdk/theme-rules';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { TranslationKey } from '../i18n/translator.ts';
-import { ChromeIcon } from './ChromeIcon.tsx';
+import { Icon } from '../shared/Icon.tsx';
 import {
   isSameChoice,
   pickColour,
@@ -23,7 +23,8 @@ import {
   type ThemeSelection,
 } from './theme-choice.ts';
 import { applyDesktopTheme, useDesktopTheme } from './theme-store.ts';
-import { useBaseAdmin, useDesktopCalls, useUnitConfig } from './useChromeData.ts';
+import { useDesktopApi } from './desktop-data.ts';
+import { useBaseAdmin, useUnitConfig } from './useChromeData.ts';
 
 const SECTION_TITLES: Record<ThemeSection['id'] | 'custom', TranslationKey> = {
   classic: 'theme.classic',
@@ -52,7 +53,7 @@ const THEME_NAMES: Record<string, TranslationKey> = {
 export function ThemeDialog({ me, onClose }: { me: MeData; onClose: () => void }) {
   const { t, lang } = useTranslation();
   const { message } = App.useApp();
-  const api = useDesktopCalls();
+  const api = useDesktopApi();
   const current = useDesktopTheme();
   const [selection, setSelection] = useState<ThemeSelection>(() => selectionOf(current));
   const [layout, setLayout] = useState<Layout>(current.layout);
@@ -88,7 +89,7 @@ export function ThemeDialog({ me, onClose }: { me: MeData; onClose: () => void }
           onClick={() => setSelection(choice)}
         >
           <span className="dt-theme__swatch" style={{ backgroundColor: color }}>
-            {selected ? <ChromeIcon name="check" size={18} /> : null}
+            {selected ? <Icon name="check" size={18} /> : null}
           </span>
           <span className="dt-theme__name">{name}</span>
         </button>
@@ -190,7 +191,7 @@ export function ThemeDialog({ me, onClose }: { me: MeData; onClose: () => void }
                           }}
                         >
                           <span className="dt-theme__swatch" style={{ backgroundColor: own.color }}>
-                            {selected ? <ChromeIcon name="check" size={18} /> : null}
+                            {selected ? <Icon name="check" size={18} /> : null}
                           </span>
                           <span className="dt-theme__name">{own.label}</span>
                         </button>

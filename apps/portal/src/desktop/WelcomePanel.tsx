@@ -1,12 +1,13 @@
 import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { unitDisplayName } from './header-rules.ts';
 import { dayPartOf, formatLongDate, roleKeyOf } from './welcome.ts';
 
 /** The desktop body for now: greeting, today's date, the user's role and unit. */
 export function WelcomePanel({ me }: { me: MeData }) {
   const { t, lang } = useTranslation();
   const now = new Date();
-  const unitName = lang === 'en' && me.unitEnName ? me.unitEnName : me.unitName;
+  const unitName = unitDisplayName(me, lang);
   const facts = [
     { key: 'role', label: t('desktop.role'), value: t(roleKeyOf(me.userType)) },
     { key: 'unit', label: t('desktop.unit'), value: unitName },

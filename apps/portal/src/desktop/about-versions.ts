@@ -5,9 +5,9 @@
  * The desktop is the base platform's front end: its code is `desktop` and its service (spec §3
  * `versionName`) is `base`, so the server line comes from `/api/base/nl/base_package_versions`
  * (the server has no `desktop` record). Package info and release notes are read from the
- * spec's files `/pages/desktop/package.json` and `/pages/desktop-version/version.json` when a
- * deployment provides them, else from the portal's own list in `desktop-version.json`, which is
- * built into the page (docs/decisions.md, "About dialog versions").
+ * spec's files `/pages/desktop/package.json` and `/pages/desktop-version/version.json`, which
+ * the portal's build writes from `desktop-version.json` and the server serves; the same list is
+ * built into the page for when they cannot be read (docs/decisions.md, "About dialog versions").
  */
 import type { Envelope } from '@campus/contracts/envelope';
 import type { HttpClient } from '@campus/sdk/http-core';

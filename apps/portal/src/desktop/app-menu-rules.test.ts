@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { AppGroup, AppIcon } from '@campus/contracts/desktop';
 import {
-  appLabel,
+  appName,
   appPageFor,
+  appShortName,
   canDragIcons,
   canDrop,
   groupLabel,
   iconImageFor,
   iconOrder,
   ICON_SLOT_PX,
+  menuSections,
   moveIcon,
   panelWidth,
   showGroupHeadings,
@@ -86,6 +88,20 @@ describe('the expand panel (spec §2, §9: 672, or 780 for unitType 2 with userT
   it('shows group headings only for user types 2 and 4', () => {
     expect([1, 2, 3, 4, 5].map(showGroupHeadings)).toEqual([false, true, false, true, false]);
   });
+
+  it('lists the apps by group under headings for types 2 and 4, else in one block', () => {
+    const teacher = menuSections(groups, 2, 'en');
+    expect(teacher.map((s) => [s.key, s.title, s.icons.length])).toEqual([
+      ['teaching', 'teaching-en', 6],
+      ['campus', 'campus-en', 4],
+      ['home', 'home-en', 5],
+    ]);
+    expect(menuSections(groups, 4, 'zh-CN')[0]?.title).toBe('teaching-zh');
+    const parent = menuSections(groups, 3, 'en');
+    expect(parent).toHaveLength(1);
+    expect(parent[0]?.title).toBeNull();
+    expect(parent[0]?.icons.map((i) => i.code)).toEqual(iconOrder(groups));
+  });
 });
 
 describe('dragging icons (spec §2, §6: teachers and type 4)', () => {
@@ -148,8 +164,11 @@ describe('icons, names and pages', () => {
 
   it('uses the English names in en and the icon set of the theme (spec §3)', () => {
     const cms = icon('cms', { englishShortName: '' });
-    expect(appLabel(cms, 'en')).toEqual({ name: 'cms-en', shortName: 'cms-en' });
-    expect(appLabel(cms, 'zh-CN')).toEqual({ name: 'cms-zh', shortName: 'cms-short' });
+    expect(appName(cms, 'en')).toBe('cms-en');
+    expect(appShortName(cms, 'en')).toBe('cms-en');
+    expect(appName(cms, 'zh-CN')).toBe('cms-zh');
+    expect(appShortName(cms, 'zh-CN')).toBe('cms-short');
+    expect(appShortName(icon('cms'), 'en')).toBe('cms-en-short');
     expect(groupLabel(group('g', []), 'en')).toBe('g-en');
     expect(iconImageFor('cms', 'cartoon')).toBe('/api/storage/app-icon/cms/cartoon');
     expect(iconImageFor('cms', 'ink')).toBe('/api/storage/app-icon/cms/gray');
@@ -166,5 +185,22 @@ describe('icons, names and pages', () => {
     expect(appPageFor(icon('x', { serverId: 'srv', deployPath: '/apps' }), 2)).toBe(
       '/apps/srv/pc_x_tm/index.html',
     );
+    // An icon without a server id lives in the folder of its code.
+    expect(appPageFor(icon('x', { serverId: '' }), 3)).toBe('/pages/x/pc_x_spm/index.html');
+  });
+
+  it('opens the mobile page from the mobile desktop (spec §2 app pages, mobile equivalent)', () => {
+    const cms = icon('cms');
+    expect(appPageFor(cms, 2, { mobile: true })).toBe('/pages/cms/mobile_cms_tm/index.html');
+    expect(appPageFor(cms, 3, { mobile: true })).toBe('/pages/cms/mobile_cms_spm/index.html');
+    expect(appPageFor(cms, 3, { mobile: false })).toBe('/pages/cms/pc_cms_spm/index.html');
+  });
+
+  it('falls back from the missing names of a language (spec §3 shortName, englishShortName)', () => {
+    const bare = icon('lib', { englishName: '', englishShortName: '', shortName: '' });
+    expect(appName(bare, 'en')).toBe('lib-zh');
+    expect(appShortName(bare, 'en')).toBe('lib-zh');
+    expect(appShortName(bare, 'zh-CN')).toBe('lib-zh');
+    expect(appShortName({ ...bare, shortName: 'lib-short' }, 'en')).toBe('lib-short');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The app-icon menu's rules, pure (spec §2 Top app-icon menu and Left layout, §3 App icon and
  * App group, §6 roles, §9 numbers): how many icons the top bar holds, how wide the expand panel
- * is, who sees group headings and who may drag, how a drag reorders the icons, and which page
- * an icon opens.
+ * is, who sees group headings and who may drag, how a drag reorders the icons, how apps are
+ * named, and which page an icon opens.
  */
 import type { AppGroup, AppIcon, UnreadCodeCount } from '@campus/contracts/desktop';
 import { appIconUrl, iconVariantForTheme } from '@campus/contracts/storage';
@@ -57,6 +57,33 @@ export function flattenIcons(groups: readonly AppGroup[]): AppIcon[] {
 /** Spec §2, §9: the top bar's icons, the first 10 in menu order. */
 export function topBarIcons(groups: readonly AppGroup[]): AppIcon[] {
   return flattenIcons(groups).slice(0, TOP_BAR_MAX_ICONS);
+}
+
+/** One block of the expand panel or the sidebar: a group under its heading, or every icon. */
+export interface MenuSection {
+  key: string;
+  /** The group's heading; null when headings are not shown. */
+  title: string | null;
+  icons: AppIcon[];
+}
+
+/**
+ * How the expand panel and the sidebar list the apps (spec §2, §6): by group under headings for
+ * user types 2 and 4, else every icon in one block without a heading.
+ */
+export function menuSections(
+  groups: readonly AppGroup[],
+  userType: number,
+  lang: Language,
+): MenuSection[] {
+  if (!showGroupHeadings(userType)) {
+    return [{ key: 'all', title: null, icons: flattenIcons(groups) }];
+  }
+  return groups.map((group) => ({
+    key: group.code,
+    title: groupLabel(group, lang),
+    icons: group.iconVMs,
+  }));
 }
 
 /** The codes in menu order: what POST icon_order saves. */
@@ -136,13 +163,26 @@ export function withUnreadCounts(
   }));
 }
 
-/** An app's full and short names in the page language (spec §3 englishName, englishShortName). */
-export function appLabel(icon: AppIcon, lang: Language): { name: string; shortName: string } {
-  if (lang === 'en') {
-    const name = icon.englishName || icon.name;
-    return { name, shortName: icon.englishShortName || name };
-  }
-  return { name: icon.name, shortName: icon.shortName || icon.name };
+/**
+ * An app's name in the page language (spec §3 englishName): the title of its tiles and the name
+ * the licence notice gives.
+ */
+export function appName(app: Pick<AppIcon, 'name' | 'englishName'>, lang: Language): string {
+  return lang === 'en' && app.englishName ? app.englishName : app.name;
+}
+
+/**
+ * The short name a tile shows (spec §3 shortName, englishShortName), falling back to the
+ * longer names of the language, then to the Chinese short name.
+ *
+ * @example appShortName({ name: '信息发布', shortName: '信息', englishName: 'Notices', englishShortName: '' }, 'en') // 'Notices'
+ */
+export function appShortName(
+  app: Pick<AppIcon, 'name' | 'shortName' | 'englishName' | 'englishShortName'>,
+  lang: Language,
+): string {
+  if (lang === 'en') return app.englishShortName || app.englishName || app.shortName || app.name;
+  return app.shortName || app.name;
 }
 
 /** A group's heading in the page language. */
@@ -159,19 +199,24 @@ export function iconImageFor(code: string, theme: string | null | undefined): st
 }
 
 /**
- * The page an icon opens (spec §2 app pages): `{deployPath or pages}/{serverId}/pc_{code}_{tm or
- * spm}/index.html`, the variant by user type (spec §6 landing reading: 2 and 4 tm, others spm).
+ * The page an icon opens (spec §2 app pages): `{deployPath or pages}/{serverId}/{pc or
+ * mobile}_{code}_{tm or spm}/index.html`, the variant by user type (spec §6 landing reading: 2
+ * and 4 tm, others spm; the id-path reading agrees on types 1 to 4). The mobile page is the one
+ * the mobile desktop (mobile_desktop_all) opens.
  *
  * @example appPageFor({ code: 'cms', serverId: 'cms', deployPath: null }, 2) // '/pages/cms/pc_cms_tm/index.html'
+ * @example appPageFor({ code: 'cms', serverId: 'cms', deployPath: null }, 3, { mobile: true }) // '/pages/cms/mobile_cms_spm/index.html'
  */
 export function appPageFor(
   icon: Pick<AppIcon, 'code' | 'serverId' | 'deployPath'>,
   userType: number,
+  options: { mobile?: boolean } = {},
 ): string {
   return appPagePath({
     code: icon.code,
     serverId: icon.serverId || icon.code,
     deployPath: icon.deployPath,
     idPath: landingVariant(userType),
+    mobile: options.mobile ?? false,
   });
 }

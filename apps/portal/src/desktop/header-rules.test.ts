@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountSwitcherVisible,
   bellIndicator,
@@ -7,8 +7,6 @@ import {
   isDesktopHome,
   languageSwitcherVisible,
   logoutVisible,
-  RESIZE_THROTTLE_MS,
-  throttle,
   unitDisplayName,
 } from './header-rules.ts';
 
@@ -81,33 +79,5 @@ describe('which header buttons show', () => {
     expect(unitDisplayName(me, 'en')).toBe('Sunshine Primary School');
     expect(unitDisplayName(me, 'zh-CN')).toBe('阳光小学');
     expect(unitDisplayName({ ...me, unitEnName: null }, 'en')).toBe('阳光小学');
-  });
-});
-
-describe('resize throttle (spec §9: 50 ms)', () => {
-  it('runs at once, then at most once per 50 ms, and always delivers the last call', () => {
-    vi.useFakeTimers();
-    try {
-      const fn = vi.fn();
-      const { run, cancel } = throttle(fn, RESIZE_THROTTLE_MS);
-      expect(RESIZE_THROTTLE_MS).toBe(50);
-      run();
-      expect(fn).toHaveBeenCalledTimes(1);
-      run();
-      run();
-      vi.advanceTimersByTime(49);
-      expect(fn).toHaveBeenCalledTimes(1);
-      vi.advanceTimersByTime(1);
-      expect(fn).toHaveBeenCalledTimes(2);
-      vi.advanceTimersByTime(200);
-      expect(fn).toHaveBeenCalledTimes(2);
-      run();
-      run();
-      cancel();
-      vi.advanceTimersByTime(200);
-      expect(fn).toHaveBeenCalledTimes(3);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

@@ -1,16 +1,13 @@
 /**
- * The header's rules, pure (spec §2 Header, §4 Screen class, §6 linked accounts, §9 badge cap
- * and resize throttle): what the bell shows, which buttons appear, and the throttle the resize
- * handling uses. The header component only reads these answers.
+ * The header's rules, pure (spec §2 Header, §6 linked accounts, §9 badge cap): what the bell
+ * shows and which buttons appear. The header component only reads these answers; its resize
+ * throttle is throttle.ts.
  */
 import { DESKTOP_PATH, MOBILE_DESKTOP_PATH } from '@campus/contracts/pages';
 import type { MeData } from '@campus/contracts/uaa';
 import { badgeText } from '@campus/sdk/formatters';
 import type { Language } from '@campus/sdk/language';
 import type { ClientKind } from '@campus/sdk/platform';
-
-/** Spec §9: header resize handling runs at most once every 50 ms. */
-export const RESIZE_THROTTLE_MS = 50;
 
 /** Spec §2: `getMessageConfig` pcOpen 1 turns the count into a plain dot. */
 export const PC_OPEN_DOT = 1;
@@ -109,46 +106,4 @@ export function unitDisplayName(
   lang: Language,
 ): string {
   return lang === 'en' && me.unitEnName ? me.unitEnName : me.unitName;
-}
-
-/**
- * Runs `fn` at most once per `ms` (spec §9 resize throttle): the first call at once, and the
- * last call of a burst when the interval is over, so the final state always lands. `cancel`
- * drops a pending call.
- */
-export function throttle(
-  fn: () => void,
-  ms: number,
-  timers: {
-    set: (cb: () => void, ms: number) => unknown;
-    clear: (id: unknown) => void;
-  } = {
-    set: (cb, delay) => setTimeout(cb, delay),
-    clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-  },
-): { run: () => void; cancel: () => void } {
-  let timer: unknown = null;
-  let pending = false;
-  const tick = () => {
-    timer = null;
-    if (!pending) return;
-    pending = false;
-    fn();
-    timer = timers.set(tick, ms);
-  };
-  return {
-    run: () => {
-      if (timer !== null) {
-        pending = true;
-        return;
-      }
-      fn();
-      timer = timers.set(tick, ms);
-    },
-    cancel: () => {
-      if (timer !== null) timers.clear(timer);
-      timer = null;
-      pending = false;
-    },
-  };
 }

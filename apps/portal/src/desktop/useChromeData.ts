@@ -3,32 +3,16 @@
  * small hooks. They start in the same render, so the calls go out together once `/me` is known
  * (issue 4: at most two sequential round trips after the HTML).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { baseAdminRolePath } from '@campus/contracts/base';
 import type { AppGroup, MessageConfig, UnhandleCount } from '@campus/contracts/desktop';
-import type { Envelope } from '@campus/contracts/envelope';
 import type { DecorationSet, MeData, UnitConfigData } from '@campus/contracts/uaa';
 import { parseDecorationSet, type AuthApi } from '@campus/sdk/auth';
-import { createDesktopApi, type DesktopApi } from '@campus/sdk/desktop-api';
+import type { DesktopApi } from '@campus/sdk/desktop-api';
 import { useRuntime } from '../shared/useRuntime.ts';
+import { dataOf } from './desktop-data.ts';
 import { onUnreadChanged } from './dialogs/unread-events.ts';
 import { withUnreadCounts } from './app-menu-rules.ts';
-
-/** The data of a status-200 answer, else null; never rejects (spec §8 notices are shown already). */
-async function dataOf<T>(request: Promise<Envelope<T>>): Promise<T | null> {
-  try {
-    const answer = await request;
-    return answer.status === 200 && answer.data !== undefined ? answer.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The desktop calls of this page (spec §7). */
-export function useDesktopCalls(): DesktopApi {
-  const { http } = useRuntime();
-  return useMemo(() => createDesktopApi(http), [http]);
-}
 
 /** The bell's numbers (spec §2): unread messages and the unit's pcOpen setting. */
 export interface BellData {
@@ -83,7 +67,7 @@ export function useAppMenuData(api: DesktopApi, me: MeData): AppMenuData {
       dataOf(api.unreadCodeCount()),
     ]).then(([icons, counts]) => {
       if (!live) return;
-      setGroups(withUnreadCounts(icons ?? [], counts));
+      setGroups(withUnreadCounts(icons ?? [], counts ?? null));
       setLoaded(true);
     });
     return () => {
@@ -118,7 +102,7 @@ function unitConfigFor(auth: AuthApi, unitId: string): Promise<UnitConfig> {
   let pending = unitConfigs.get(unitId);
   if (!pending) {
     pending = dataOf(auth.unitConfig(unitId, { noIntercept: true })).then((config) => ({
-      config,
+      config: config ?? null,
       decoration: parseDecorationSet(config?.decorationSet),
     }));
     unitConfigs.set(unitId, pending);

@@ -8,13 +8,15 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { DESKTOP_PATH, PORTAL_PAGES } from '@campus/contracts/pages';
+import { DESKTOP_PATH, DESKTOP_VERSION_FILES, PORTAL_PAGES } from '@campus/contracts/pages';
 import { runtimeRoutes } from './runtime.routes.ts';
 
 export interface PagesRouteDeps {
   webRoot: string;
   /** The shared runtime's build (apps/runtime/dist), served inside this scope so it is compressed too. */
   runtimeRoot: string;
+  /** The deployed pages folder (PAGES_DIR): a version file deployed there wins over the build's. */
+  pagesDir: string;
 }
 
 const NOT_BUILT_HTML =
@@ -48,6 +50,22 @@ export function pagesRoutes(deps: PagesRouteDeps): FastifyPluginAsync {
             .sendFile(page.file, deps.webRoot, { cacheControl: false });
         });
       }
+    }
+
+    // Read fresh on every visit (spec §7 "no interception", the version checks compare them).
+    // An operator's copy in the pages folder (as any sub-app's) wins over the build's.
+    for (const { url, file } of DESKTOP_VERSION_FILES) {
+      const deployed = path.relative('/pages', url);
+      app.get(url, { schema: { hide: true } }, async (_request, reply) => {
+        const root = fs.existsSync(path.join(deps.pagesDir, deployed))
+          ? { dir: deps.pagesDir, file: deployed }
+          : { dir: deps.webRoot, file };
+        // As for any missing file: the About dialog then shows its built-in list.
+        if (!fs.existsSync(path.join(root.dir, root.file))) return reply.callNotFound();
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .sendFile(root.file, root.dir, { cacheControl: false });
+      });
     }
 
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>

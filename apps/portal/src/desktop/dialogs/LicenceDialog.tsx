@@ -22,7 +22,8 @@ const MODAL_BASE_Z_INDEX = 200_000;
 /**
  * The licence-expired dialog (spec §2 Other dialogs, §4 Licence, §8 message). For the desktop
  * itself it blocks: no close button, no Escape, no backdrop click, only signing out. For an app
- * opened from the desktop's widgets it explains why the app did not open and closes.
+ * opened from the desktop (its menus or widgets, open-app.ts) it explains why the app did not
+ * open, and closes.
  */
 export function LicenceDialog({ me }: { me: MeData }) {
   const { t } = useTranslation();
@@ -44,58 +45,43 @@ export function LicenceDialog({ me }: { me: MeData }) {
   // Spec §8 wording; a unit test keeps it equal to the SDK's LICENCE_EXPIRED_MESSAGE.
   const message = t('dialogs.licence.message');
 
-  if (desktopExpired) {
-    const signOut = () => {
-      setBusy(true);
-      void session.logout().finally(() => replaceWith(LOGIN_PATH));
-    };
-    return (
-      <Modal
-        open
-        centered
-        width={420}
-        zIndex={MODAL_BASE_Z_INDEX}
-        closable={false}
-        keyboard={false}
-        mask={{ closable: false }}
-        title={t('dialogs.licence.title')}
-        className="dd-licence"
-        footer={
-          <Button type="primary" loading={busy} onClick={signOut} data-testid="licence.logout">
-            {t('dialogs.licence.logout')}
-          </Button>
-        }
-      >
-        <div role="alert" data-testid="licence.dialog">
-          <p className="dd-licence__text" data-testid="licence.text">
-            {message}
-          </p>
-        </div>
-      </Modal>
-    );
-  }
-
-  if (!expiredApp) return null;
+  if (!desktopExpired && !expiredApp) return null;
+  // The desktop's own licence blocks everything; an app's only explains why it did not open.
+  const blocking = desktopExpired;
+  const signOut = () => {
+    setBusy(true);
+    void session.logout().finally(() => replaceWith(LOGIN_PATH));
+  };
   return (
     <Modal
       open
       centered
       width={420}
       zIndex={MODAL_BASE_Z_INDEX}
+      closable={!blocking}
+      keyboard={!blocking}
       mask={{ closable: false }}
       title={t('dialogs.licence.title')}
       className="dd-licence"
-      onCancel={appLicenceNotice.clear}
+      onCancel={blocking ? undefined : appLicenceNotice.clear}
       footer={
-        <Button type="primary" onClick={appLicenceNotice.clear} data-testid="licence.back">
-          {t('dialogs.licence.back')}
-        </Button>
+        blocking ? (
+          <Button type="primary" loading={busy} onClick={signOut} data-testid="licence.logout">
+            {t('dialogs.licence.logout')}
+          </Button>
+        ) : (
+          <Button type="primary" onClick={appLicenceNotice.clear} data-testid="licence.back">
+            {t('dialogs.licence.back')}
+          </Button>
+        )
       }
     >
       <div role="alert" data-testid="licence.dialog">
-        <p className="dd-licence__app" data-testid="licence.app">
-          {expiredApp.name}
-        </p>
+        {!blocking && expiredApp ? (
+          <p className="dd-licence__app" data-testid="licence.app">
+            {expiredApp.name}
+          </p>
+        ) : null}
         <p className="dd-licence__text" data-testid="licence.text">
           {message}
         </p>

@@ -6,7 +6,7 @@ import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { goTo } from '../../shared/navigation.ts';
 import { desktopDialogs } from '../dialog-store.ts';
-import { dataOf, succeeded, useDesktopApi, useLoad } from '../pages/desktop-data.ts';
+import { dataOf, succeeded, useDesktopApi, useLoad } from '../desktop-data.ts';
 import { importanceColour, importanceLevel, messageAction } from './message-rules.ts';
 import { unreadChanged } from './unread-events.ts';
 

@@ -1,11 +1,11 @@
 import { Button } from 'antd';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { Todo, TodoPage } from '@campus/contracts/desktop';
-import { formatRelativeTime } from '@campus/sdk/formatters';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { Icon } from '../../shared/Icon.tsx';
 import { goTo } from '../../shared/navigation.ts';
-import { dataOf, shareRequest, useDesktopApi } from '../pages/desktop-data.ts';
+import { useDesktopApi } from '../desktop-data.ts';
+import { RelativeTime } from '../pages/RelativeTime.tsx';
 import { useNow } from '../pages/useNow.ts';
 import { safeMessageUrl } from './message-rules.ts';
 import { createRestartableTimer, TODO_AUTO_CLOSE_MS } from './popup-timer.ts';
@@ -18,11 +18,7 @@ import {
   type TodoPaging,
 } from './todo-paging.ts';
 import { useTodoPopupRequests } from './todo-popup-store.ts';
-
-/** The key that lets the home page's to-do card share the popup's first request. */
-export function todoPageKey(start: number, size: number): string {
-  return `todo:${start}:${size}`;
-}
+import { fetchTodoPage } from './todo-requests.ts';
 
 interface PopupState {
   open: boolean;
@@ -38,7 +34,7 @@ interface PopupState {
  * pointer resting on it does not keep it forever.
  */
 export function TodoPopup() {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const api = useDesktopApi();
   const titleId = useId();
   const requests = useTodoPopupRequests();
@@ -64,13 +60,6 @@ export function TodoPopup() {
     return () => created.stop();
   }, []);
 
-  const fetchPage = (start: number) =>
-    dataOf(
-      shareRequest(todoPageKey(start, FIRST_TODO_PAGE.size), () =>
-        api.todoPage(start, FIRST_TODO_PAGE.size),
-      ),
-    );
-
   const showPage = (start: number, page: TodoPage | undefined, openIfEmpty: boolean) => {
     setState((previous) => {
       if (!page) return { ...previous, loading: false };
@@ -87,8 +76,7 @@ export function TodoPopup() {
   // Spec §4: opens when the first page has entries; again when the home page asks.
   useEffect(() => {
     let live = true;
-    const size = FIRST_TODO_PAGE.size;
-    void dataOf(shareRequest(todoPageKey(0, size), () => api.todoPage(0, size))).then((page) => {
+    void fetchTodoPage(api, FIRST_TODO_PAGE.start).then((page) => {
       if (live) showFirstPage(page, requests > 0);
     });
     return () => {
@@ -102,7 +90,7 @@ export function TodoPopup() {
   const step = (direction: 1 | -1) => {
     setState((previous) => ({ ...previous, loading: true }));
     const start = stepStart(state.paging, direction);
-    void fetchPage(start).then((page) => showPage(start, page, true));
+    void fetchTodoPage(api, start).then((page) => showPage(start, page, true));
   };
   // Spec §4 "any action restarts the timer": every click and key press inside the popup.
   const restart = () => timer.current?.restart();
@@ -161,9 +149,7 @@ export function TodoPopup() {
                 ) : (
                   <span className="dd-todo__text">{todo.title}</span>
                 )}
-                <time className="dd-todo__time" dateTime={new Date(todo.createdAt).toISOString()}>
-                  {formatRelativeTime(todo.createdAt, now, lang)}
-                </time>
+                <RelativeTime at={todo.createdAt} now={now} className="dd-todo__time" />
               </li>
             );
           })}

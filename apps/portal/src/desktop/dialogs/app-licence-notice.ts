@@ -1,7 +1,7 @@
 /**
- * "This app's licence has expired" for an app opened from the desktop's own widgets (spec §4
- * Licence, §8 message): the page asks the licence before leaving, and the licence dialog shows
- * this notice instead of opening an app that would only show its blocking dialog.
+ * "This app's licence has expired" for an app opened from the desktop's menus or widgets (spec
+ * §4 Licence, §8 message): open-app.ts asks the licence before leaving, and the licence dialog
+ * shows this notice instead of opening an app that would only show its blocking dialog.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -1,6 +1,7 @@
 import type { MeData } from '@campus/contracts/uaa';
 import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';
+import { unitDisplayName } from '../header-rules.ts';
 import { WelcomePanel } from '../WelcomePanel.tsx';
 import { schoolsOfArea, unitNameIn } from './area-rules.ts';
 import { MessagesWidget } from './MessagesWidget.tsx';
@@ -16,7 +17,7 @@ import { Widget } from './Widget.tsx';
 export function AreaHomePage({ me }: { me: MeData }) {
   const { t, lang } = useTranslation();
   const schools = schoolsOfArea(me.campusUnits, me.unitId);
-  const areaName = lang === 'en' && me.unitEnName ? me.unitEnName : me.unitName;
+  const areaName = unitDisplayName(me, lang);
   return (
     <div className="dp-home dp-home--area" data-testid="page.area">
       <WelcomePanel me={me} />

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import type { MeData } from '@campus/contracts/uaa';
+import type { ScreenClass } from '@campus/sdk/screen';
 import { NotFound } from '@campus/ui/NotFound';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { HomePage } from './HomePage.tsx';
 import { pageForPath, type DesktopPageKind } from './page-for-path.ts';
-import { useScreenClass } from './useScreenClass.ts';
 import './pages.css';
 
 // The PC home is what nearly every sign-in lands on; the other pages load with their own
@@ -25,10 +25,9 @@ const SettingsPage = lazy(() =>
 /**
  * The desktop entry's page body (spec §2 routes), chosen by the address: the PC home, the area
  * home (unit type 1), the mobile desktop, the two settings pages, the help centre. The root
- * carries the spec §4 screen class (pc, ipad or mobile), following resizes every 50 ms.
+ * carries the spec §4 screen class (pc, ipad or mobile) the chrome follows (useScreen).
  */
-export function DesktopMain({ me }: { me: MeData }) {
-  const screen = useScreenClass();
+export function DesktopMain({ me, screen }: { me: MeData; screen: ScreenClass }) {
   const page = pageForPath(window.location.pathname, me.unitType);
   return (
     <div className={`dp-page ${screen}`} data-screen={screen} data-page={page}>

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { formatRelativeTime } from '@campus/sdk/formatters';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { desktopDialogs } from '../dialog-store.ts';
 import { importanceColour } from '../dialogs/message-rules.ts';
 import { onUnreadChanged } from '../dialogs/unread-events.ts';
-import { dataOf, useDesktopApi, useLoad } from './desktop-data.ts';
+import { dataOf, useDesktopApi, useLoad } from '../desktop-data.ts';
+import { RelativeTime } from './RelativeTime.tsx';
 import { useNow } from './useNow.ts';
 import { Widget } from './Widget.tsx';
 
@@ -13,7 +13,7 @@ const SUMMARY_SIZE = 4;
 
 /** The unread messages summary: how many, the newest few, and the way to the dialog. */
 export function MessagesWidget() {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const api = useDesktopApi();
   const now = useNow();
   const messages = useLoad('messageCard', async () => (await dataOf(api.unreadMessages())) ?? []);
@@ -49,9 +49,7 @@ export function MessagesWidget() {
           >
             <span className="dp-list__dot" aria-hidden="true" />
             <span className="dp-list__text">{message.messageMeno}</span>
-            <time className="dp-list__meta" dateTime={new Date(message.messageDate).toISOString()}>
-              {formatRelativeTime(message.messageDate, now, lang)}
-            </time>
+            <RelativeTime at={message.messageDate} now={now} className="dp-list__meta" />
           </li>
         ))}
       </ul>

@@ -1,16 +1,16 @@
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { TODO_PAGE_SIZE, type Todo } from '@campus/contracts/desktop';
+import type { Todo } from '@campus/contracts/desktop';
 import type { MeData } from '@campus/contracts/uaa';
-import { formatRelativeTime } from '@campus/sdk/formatters';
 import { useTranslation } from '../../i18n/useTranslation.ts';
+import { dataOf, useDesktopApi, useLoad } from '../desktop-data.ts';
+import { flattenIcons } from '../app-menu-rules.ts';
 import { desktopDialogs } from '../dialog-store.ts';
-import { todoPageKey } from '../dialogs/TodoPopup.tsx';
+import { fetchTodoPage } from '../dialogs/todo-requests.ts';
 import { onUnreadChanged } from '../dialogs/unread-events.ts';
 import { dayPartOf, formatLongDate } from '../welcome.ts';
-import { AppTile } from './AppTile.tsx';
-import { dataOf, shareRequest, useDesktopApi, useLoad } from './desktop-data.ts';
-import { useOpenApp } from './useOpenApp.ts';
+import { AppTileList } from './AppTileList.tsx';
+import { TodoList } from './TodoList.tsx';
 import { useNow } from './useNow.ts';
 import { Widget } from './Widget.tsx';
 
@@ -30,8 +30,7 @@ export function MobileDesktopPage({ me }: { me: MeData }) {
   );
   const { reload: reloadCounts } = counts;
   useEffect(() => onUnreadChanged(reloadCounts), [reloadCounts]);
-  const { busy, open } = useOpenApp(me, true);
-  const apps = (groups.data ?? []).flatMap((group) => group.iconVMs);
+  const apps = flattenIcons(groups.data ?? []);
 
   return (
     <div className="dp-mobile" data-testid="page.mobile">
@@ -63,17 +62,7 @@ export function MobileDesktopPage({ me }: { me: MeData }) {
         emptyText={t('pages.mobile.appsEmpty')}
         testId="mobile.appGrid"
       >
-        <ul className="dp-tiles dp-tiles--grid">
-          {apps.map((app) => (
-            <AppTile
-              key={app.code}
-              app={app}
-              busy={busy === app.code}
-              onOpen={open}
-              testId="mobile.app"
-            />
-          ))}
-        </ul>
+        <AppTileList me={me} apps={apps} tileTestId="mobile.app" grid />
       </Widget>
       <div id="mobile-todos">
         <MobileTodos />
@@ -84,12 +73,9 @@ export function MobileDesktopPage({ me }: { me: MeData }) {
 
 /** The to-do list of the mobile desktop: 3 at a time (spec §9), 'more' appends the next 3. */
 function MobileTodos() {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const api = useDesktopApi();
-  const now = useNow();
-  const first = useLoad('mobileTodos', () =>
-    dataOf(shareRequest(todoPageKey(0, TODO_PAGE_SIZE), () => api.todoPage(0, TODO_PAGE_SIZE))),
-  );
+  const first = useLoad('mobileTodos', () => fetchTodoPage(api, 0));
   const [more, setMore] = useState<Todo[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   const list = [...(first.data?.list ?? []), ...more];
@@ -97,7 +83,7 @@ function MobileTodos() {
 
   const loadMore = async () => {
     setLoadingMore(true);
-    const page = await dataOf(api.todoPage(list.length, TODO_PAGE_SIZE));
+    const page = await fetchTodoPage(api, list.length);
     setLoadingMore(false);
     if (page) setMore((previous) => [...previous, ...page.list]);
   };
@@ -110,16 +96,7 @@ function MobileTodos() {
       emptyText={t('pages.home.todosEmpty')}
       testId="mobile.todoList"
     >
-      <ul className="dp-list">
-        {list.map((todo) => (
-          <li key={todo.id} className="dp-list__item" data-testid="mobile.todo">
-            <span className="dp-list__text">{todo.title}</span>
-            <time className="dp-list__meta" dateTime={new Date(todo.createdAt).toISOString()}>
-              {formatRelativeTime(todo.createdAt, now, lang)}
-            </time>
-          </li>
-        ))}
-      </ul>
+      <TodoList todos={list} itemTestId="mobile.todo" />
       {list.length < total ? (
         <Button
           block

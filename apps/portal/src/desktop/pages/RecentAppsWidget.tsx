@@ -1,8 +1,7 @@
 import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { AppTile } from './AppTile.tsx';
-import { dataOf, useDesktopApi, useLoad } from './desktop-data.ts';
-import { useOpenApp } from './useOpenApp.ts';
+import { dataOf, useDesktopApi, useLoad } from '../desktop-data.ts';
+import { AppTileList } from './AppTileList.tsx';
 import { Widget } from './Widget.tsx';
 
 /** The recently used apps (spec §9: 10 per user), most recent first. */
@@ -10,7 +9,6 @@ export function RecentAppsWidget({ me }: { me: MeData }) {
   const { t } = useTranslation();
   const api = useDesktopApi();
   const recent = useLoad('recentApps', async () => (await dataOf(api.recentApps())) ?? []);
-  const { busy, open } = useOpenApp(me, false);
   const apps = recent.data ?? [];
   return (
     <Widget
@@ -21,17 +19,7 @@ export function RecentAppsWidget({ me }: { me: MeData }) {
       testId="home.recentApps"
       className="dp-widget--apps"
     >
-      <ul className="dp-tiles">
-        {apps.map((app) => (
-          <AppTile
-            key={app.code}
-            app={app}
-            busy={busy === app.code}
-            onOpen={open}
-            testId="home.recentApp"
-          />
-        ))}
-      </ul>
+      <AppTileList me={me} apps={apps} tileTestId="home.recentApp" />
     </Widget>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import { desktopDialogs } from '../dialog-store.ts';
 import { roleKeyOf } from '../welcome.ts';
-import { dataOf, useDesktopApi, useLoad } from './desktop-data.ts';
+import { dataOf, useDesktopApi, useLoad } from '../desktop-data.ts';
 import { Widget } from './Widget.tsx';
 
 /** Spec §1, §6: parents (user type 3) have children to pick from. */

@@ -1,10 +1,8 @@
-import { TODO_PAGE_SIZE } from '@campus/contracts/desktop';
-import { formatRelativeTime } from '@campus/sdk/formatters';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { todoPageKey } from '../dialogs/TodoPopup.tsx';
+import { useDesktopApi, useLoad } from '../desktop-data.ts';
 import { todoPopup } from '../dialogs/todo-popup-store.ts';
-import { dataOf, shareRequest, useDesktopApi, useLoad } from './desktop-data.ts';
-import { useNow } from './useNow.ts';
+import { fetchTodoPage } from '../dialogs/todo-requests.ts';
+import { TodoList } from './TodoList.tsx';
 import { Widget } from './Widget.tsx';
 
 /**
@@ -12,12 +10,9 @@ import { Widget } from './Widget.tsx';
  * to-do popup of spec §2 with its previous/next.
  */
 export function TodoWidget() {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const api = useDesktopApi();
-  const now = useNow();
-  const todos = useLoad('todoCard', () =>
-    dataOf(shareRequest(todoPageKey(0, TODO_PAGE_SIZE), () => api.todoPage(0, TODO_PAGE_SIZE))),
-  );
+  const todos = useLoad('todoCard', () => fetchTodoPage(api, 0));
   const list = todos.data?.list ?? [];
   const total = todos.data?.total ?? 0;
   return (
@@ -39,16 +34,7 @@ export function TodoWidget() {
       emptyText={t('pages.home.todosEmpty')}
       testId="home.todos"
     >
-      <ul className="dp-list">
-        {list.map((todo) => (
-          <li key={todo.id} className="dp-list__item" data-testid="home.todo">
-            <span className="dp-list__text">{todo.title}</span>
-            <time className="dp-list__meta" dateTime={new Date(todo.createdAt).toISOString()}>
-              {formatRelativeTime(todo.createdAt, now, lang)}
-            </time>
-          </li>
-        ))}
-      </ul>
+      <TodoList todos={list} itemTestId="home.todo" />
     </Widget>
   );
 }

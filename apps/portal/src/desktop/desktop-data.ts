@@ -1,5 +1,5 @@
 /**
- * How the desktop's page bodies and dialogs read the server: one DesktopApi per page, identical
+ * How the desktop (chrome, dialogs and page bodies) reads the server: one DesktopApi per page, identical
  * requests made at the same moment shared (the home card and the to-do popup both ask for the
  * first to-do page at start-up), and a tiny loading hook. Everything is asked in parallel, so
  * the desktop's first load stays within two sequential round trips (issue 4 performance goal).
@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { Envelope } from '@campus/contracts/envelope';
 import { createDesktopApi, type DesktopApi } from '@campus/sdk/desktop-api';
-import { useRuntime } from '../../shared/useRuntime.ts';
+import { useRuntime } from '../shared/useRuntime.ts';
 
 const apis = new WeakMap<object, DesktopApi>();
 

@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import type { AppIcon } from '@campus/contracts/desktop';
 import type { MeData } from '@campus/contracts/uaa';
-import { useTranslation } from '../../i18n/useTranslation.ts';
-import { useRuntime } from '../../shared/useRuntime.ts';
+import { useTranslation } from '../i18n/useTranslation.ts';
+import { useRuntime } from '../shared/useRuntime.ts';
 import { useDesktopApi } from './desktop-data.ts';
 import { openApp } from './open-app.ts';
+import { pageForPath } from './pages/page-for-path.ts';
 
-/** Opens apps from a widget; `busy` is the code of the app being opened. */
-export function useOpenApp(
-  me: MeData,
-  mobile: boolean,
-): { busy: string | null; open: (app: AppIcon) => void } {
+/**
+ * Opens apps for the menus and the widgets (open-app.ts); `busy` is the code of the app being
+ * opened. From the mobile desktop (spec §2 mobile_desktop_all) the app's mobile page opens.
+ */
+export function useOpenApp(me: MeData): { busy: string | null; open: (app: AppIcon) => void } {
   const { http } = useRuntime();
   const api = useDesktopApi();
   const { lang } = useTranslation();
   const [busy, setBusy] = useState<string | null>(null);
+  const mobile = pageForPath(window.location.pathname, me.unitType) === 'mobile';
   const open = (app: AppIcon) => {
     setBusy(app.code);
     void openApp({ http, api, me, lang, mobile }, app)

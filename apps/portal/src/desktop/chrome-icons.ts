@@ -1,8 +1,9 @@
 /**
- * The desktop chrome's line icons, drawn inline like `shared/Icon.tsx` (no icon font), kept
- * apart so the login page does not carry them.
+ * The desktop chrome's line-icon paths, drawn by `shared/Icon.tsx` (`<Icon path={…} />`). Kept
+ * apart from the shared set so the login page does not carry them; the icons both use (check,
+ * close, user) are the shared set's.
  */
-const PATHS = {
+export const CHROME_ICONS = {
   bell: 'M6 16.5V11a6 6 0 1112 0v5.5l1.5 1.5h-15L6 16.5zM10 20.5a2 2 0 004 0',
   home: 'M3.5 11L12 4l8.5 7M6 9.5V20h4.5v-5.5h3V20H18V9.5',
   children:
@@ -12,38 +13,12 @@ const PATHS = {
   fullscreen: 'M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5',
   fullscreenExit: 'M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5',
   swap: 'M4 8h13l-3.5-3.5M20 16H7l3.5 3.5',
-  more: 'M5 12h.01M12 12h.01M19 12h.01',
   menu: 'M4 6.5h16M4 12h16M4 17.5h16',
   apps: 'M5 5h4v4H5zM10 5h4v4h-4zM15 5h4v4h-4zM5 10h4v4H5zM10 10h4v4h-4zM15 10h4v4h-4zM5 15h4v4H5zM10 15h4v4h-4zM15 15h4v4h-4z',
-  chevronDown: 'M6 9.5l6 6 6-6',
   chevronLeft: 'M14.5 6l-6 6 6 6',
   chevronRight: 'M9.5 6l6 6-6 6',
   pin: 'M9 4h6l-1 5 3.5 3.5H6.5L10 9 9 4zM12 12.5V20',
   pinOff: 'M9 4h6l-1 5 3.5 3.5H6.5L10 9 9 4zM12 12.5V20M4 4l16 16',
   help: 'M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 114 2c-.9.6-1.5 1.2-1.5 2.3M12 17h.01',
   info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v5.5M12 7.5h.01',
-  close: 'M6 6l12 12M18 6L6 18',
-  check: 'M5 12.5l4.5 4.5L19 7.5',
-  user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4.5 20c.9-3.6 3.9-5.5 7.5-5.5s6.6 1.9 7.5 5.5',
 } as const;
-
-export type ChromeIconName = keyof typeof PATHS;
-
-export function ChromeIcon({ name, size = 18 }: { name: ChromeIconName; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
-}

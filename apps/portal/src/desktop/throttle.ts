@@ -1,6 +1,15 @@
+/** Spec §9: header and viewport resize handling runs at most once every 50 ms. */
+export const RESIZE_THROTTLE_MS = 50;
+
 /**
- * Runs `fn` at most once per `ms`, always with the latest arguments and always once more after
- * the last call (spec §9: resize throttled to 50 ms). Time comes from `setTimeout` only.
+ * Runs `fn` at most once per `ms` (spec §9 resize throttle): the first call at once, then, when
+ * the interval is over, once more with the latest arguments of the burst, so the final state
+ * always lands. `cancel` drops a pending call (an unmounted component must not be updated).
+ *
+ * @example
+ * const onResize = throttle(() => setWidth(window.innerWidth), RESIZE_THROTTLE_MS);
+ * window.addEventListener('resize', onResize);
+ * // later: window.removeEventListener('resize', onResize); onResize.cancel();
  */
 export function throttle<A extends unknown[]>(
   fn: (...args: A) => void,
