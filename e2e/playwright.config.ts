@@ -1,6 +1,7 @@
 /**
- * Playwright in Debian's Chromium (/usr/bin/chromium: `playwright install` cannot download a
- * browser on these machines). The web server is the real one, started by
+ * Playwright in Debian's Chromium (`playwright install` cannot download a browser on these
+ * machines): its headless shell (/usr/bin/chromium-headless-shell) when installed, else
+ * /usr/bin/chromium (fixtures/chromium-flags.mjs). The web server is the real one, started by
  * fixtures/start-server.mjs on a fresh temporary data folder with the demo school, so every run
  * begins from the same state.
  *
@@ -14,7 +15,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './fixtures/chromium.ts';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './fixtures/chromium.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
@@ -34,12 +35,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  globalTimeout: 15 * 60_000,
+  globalTimeout: 21 * 60_000,
   reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.reports', 'e2e.json') }]],
   use: {
     baseURL,
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
