@@ -17,6 +17,9 @@ const ABOUT_Z_INDEX = '10000';
 const SCHOOL = {
   copyright: 'Copyright © 2026 阳光小学 版权所有',
   footer: '阳光小学官方网站',
+  // The unit's texts are bilingual (中文|||English, as the server's messages): en shows the second.
+  copyrightEn: 'Copyright © 2026 Sunshine Primary School. All rights reserved.',
+  footerEn: 'Sunshine Primary School website',
   link: 'https://www.sunshine-school.example/',
   filings: ['京ICP备2026000001号-1', '京公网安备 11010502000001号'],
 };
@@ -50,6 +53,16 @@ test.describe('the footer (spec §2 Footer)', () => {
       await expect(link).toHaveAttribute('href', /^https:\/\//);
       await expect(link).toHaveAttribute('rel', /noopener/);
     }
+  });
+
+  test("spec §2: in en the unit's bilingual copyright and footer text read in English", async ({
+    page,
+  }) => {
+    await signInToDesktop(page, teacher, { query: { language: 'en' } });
+    const chrome = new ChromePage(page);
+    await expect(chrome.copyright).toHaveText(SCHOOL.copyrightEn);
+    await expect(chrome.footerLink).toHaveText(SCHOOL.footerEn);
+    await expect(chrome.footerLink).toHaveAttribute('href', SCHOOL.link);
   });
 
   test('spec §2: the help centre opens with redUrl, accessToken and unitId (never the token itself)', async ({

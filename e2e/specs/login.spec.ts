@@ -87,7 +87,12 @@ test.describe('sign-in (spec §2 login box, §4 login result)', () => {
     };
     await expect(login.unitName).toHaveText(config.data.unitEnName);
     await expect(login.logo).toBeVisible();
-    await expect(login.footer).toHaveText(config.data.footer);
+    // The unit's footer text is bilingual (中文|||English); the en page shows the English side.
+    const [zhFooter, enFooter] = config.data.footer.split('|||');
+    expect(zhFooter).toBeTruthy();
+    await expect(login.footer).toHaveText(enFooter ?? '');
+    await login.lang.click();
+    await expect(login.footer).toHaveText(zhFooter ?? '');
     if (config.data.link) {
       await expect(login.footer).toHaveAttribute('href', config.data.link);
       await expect(login.footer).toHaveAttribute('target', '_blank');

@@ -5,7 +5,8 @@ import { goTo } from '../shared/navigation.ts';
 import { Icon } from '../shared/Icon.tsx';
 import { CHROME_ICONS } from './chrome-icons.ts';
 import { desktopDialogs } from './dialog-store.ts';
-import { deploymentFlags, footerModel, helpCentreUrl } from './footer-rules.ts';
+import { footerModel } from '../shared/unit-footer.ts';
+import { deploymentFlags, helpCentreUrl } from './footer-rules.ts';
 import type { UnitConfig } from './useChromeData.ts';
 
 /**
@@ -15,8 +16,8 @@ import type { UnitConfig } from './useChromeData.ts';
  * and the version-info entry, which opens the About dialog. Unit text is shown as text only.
  */
 export function DesktopFooter({ me, unit }: { me: MeData; unit: UnitConfig | null }) {
-  const { t } = useTranslation();
-  const model = footerModel(unit?.config ?? null, unit?.decoration ?? {});
+  const { t, lang } = useTranslation();
+  const model = footerModel(unit?.config ?? null, unit?.decoration ?? {}, lang);
   const year = new Date().getFullYear();
 
   const openHelp = () => {

@@ -1,51 +1,11 @@
 /**
- * The desktop footer's rules, pure (spec §2 Footer, §3 Unit login page config and Filing
- * entry): what the unit's configuration shows, and the help-centre address. Unit configuration
- * is an administrator's free text: links pass `safeHref` (DESIGN.md §5).
+ * The desktop footer's rules, pure (spec §2 Footer): the deployment's flags and the help-centre
+ * address. What the unit's configuration shows is shared/unit-footer.ts (the login page's too).
  */
-import type { DecorationSet, FilingEntry, UnitConfigData } from '@campus/contracts/uaa';
 import { safeHref } from '../shared/safe-href.ts';
 import { HELP_CENTRE_PATH } from './pages/page-for-path.ts';
 
 export { HELP_CENTRE_PATH };
-
-/** What the footer shows. */
-export interface FooterModel {
-  /** The unit's copyright line (footerMsg.copyright); null shows the portal's own. */
-  copyright: string | null;
-  /** The unit's footer text, or null. */
-  footerText: string | null;
-  /** The footer text's link (http(s) or a same-site path only), or null for plain text. */
-  link: string | null;
-  /** Spec §2: the filing entries, only when enabled and the list is non-empty. */
-  filings: FilingEntry[];
-  /** Spec §2: the help-centre entry, when enabled. */
-  helpCentre: boolean;
-}
-
-/**
- * The footer for a unit's configuration (spec §2, §3). `footerMsg.show` false hides the
- * copyright and filing lines, as on the login page. The help centre shows when footerMsg's
- * `helpCenter` says so, or, when footerMsg does not say, when the unit's `helpCenter` flag is on.
- */
-export function footerModel(
-  config: Pick<UnitConfigData, 'footer' | 'link' | 'helpCenter'> | null,
-  decoration: DecorationSet,
-): FooterModel {
-  const footerMsg = decoration.footerMsg;
-  const shown = footerMsg?.show !== false;
-  const copyright = shown && footerMsg?.copyright?.trim() ? footerMsg.copyright.trim() : null;
-  const footerText = config?.footer?.trim() ? config.footer.trim() : null;
-  const list = shown && footerMsg?.showBaMsg === true ? (footerMsg.baList ?? []) : [];
-  const filings = list.filter((entry) => Boolean(entry.baContent?.trim() || entry.baImg?.trim()));
-  return {
-    copyright,
-    footerText,
-    link: footerText ? safeHref(config?.link) : null,
-    filings,
-    helpCentre: footerMsg?.helpCenter ?? config?.helpCenter ?? false,
-  };
-}
 
 /**
  * What a deployment sets on the `window.PH` global before the desktop loads (DESIGN.md §2):

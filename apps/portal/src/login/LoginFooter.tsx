@@ -1,5 +1,5 @@
+import { footerModel } from '../shared/unit-footer.ts';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { safeHref } from '../shared/safe-href.ts';
 import { FilingEntries } from './FilingEntries.tsx';
 import type { UnitConfigState } from './useUnitConfig.ts';
 
@@ -8,21 +8,15 @@ import type { UnitConfigState } from './useUnitConfig.ts';
  * the filing entries when enabled and present (spec §2 Footer). All of it is text.
  */
 export function LoginFooter({ unit }: { unit: UnitConfigState }) {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   if (unit.status !== 'ready') return <footer className="lp-footer" />;
-  const { config, decoration } = unit;
-  const footerMsg = decoration.footerMsg;
-  const shown = footerMsg?.show !== false;
-  const link = safeHref(config.link);
-  const filings = shown && footerMsg?.showBaMsg ? (footerMsg.baList ?? []) : [];
+  const { copyright, footerText, link, filings } = footerModel(unit.config, unit.decoration, lang);
 
   return (
     <footer className="lp-footer">
       <p className="lp-footer__line">
-        {shown && footerMsg?.copyright ? (
-          <span className="lp-footer__copyright">{footerMsg.copyright}</span>
-        ) : null}
-        {config.footer ? (
+        {copyright ? <span className="lp-footer__copyright">{copyright}</span> : null}
+        {footerText ? (
           link ? (
             <a
               href={link}
@@ -31,10 +25,10 @@ export function LoginFooter({ unit }: { unit: UnitConfigState }) {
               data-testid="login.footer"
               title={t('footer.opensInNewTab')}
             >
-              {config.footer}
+              {footerText}
             </a>
           ) : (
-            <span data-testid="login.footer">{config.footer}</span>
+            <span data-testid="login.footer">{footerText}</span>
           )
         ) : null}
       </p>

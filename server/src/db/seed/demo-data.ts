@@ -14,7 +14,8 @@ export const DEMO_UNITS = {
     enName: 'East District Education Bureau',
     unitType: 1,
     parentId: null,
-    footer: '东区教育局 · 东区教育信息中心技术支持',
+    footer:
+      '东区教育局 · 东区教育信息中心技术支持|||East District Education Bureau · Information Centre',
     footerLink: null,
     helpCenter: 1,
     autologin: 0,
@@ -29,7 +30,8 @@ export const DEMO_UNITS = {
         helpCenter: true,
         showBaMsg: false,
         baList: [],
-        copyright: 'Copyright © 2026 东区教育局 版权所有',
+        copyright:
+          'Copyright © 2026 东区教育局 版权所有|||Copyright © 2026 East District Education Bureau. All rights reserved.',
       },
     } satisfies DecorationSet,
   },
@@ -39,7 +41,7 @@ export const DEMO_UNITS = {
     enName: 'Sunshine Primary School',
     unitType: 2,
     parentId: DEMO_AREA_ID,
-    footer: '阳光小学官方网站',
+    footer: '阳光小学官方网站|||Sunshine Primary School website',
     footerLink: 'https://www.sunshine-school.example/',
     helpCenter: 1,
     autologin: 1,
@@ -57,7 +59,8 @@ export const DEMO_UNITS = {
         show: true,
         helpCenter: true,
         showBaMsg: true,
-        copyright: 'Copyright © 2026 阳光小学 版权所有',
+        copyright:
+          'Copyright © 2026 阳光小学 版权所有|||Copyright © 2026 Sunshine Primary School. All rights reserved.',
         baList: [
           {
             baUrl: 'https://beian.miit.gov.cn/',
