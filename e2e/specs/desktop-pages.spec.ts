@@ -7,7 +7,7 @@
 import { HELP_CENTRE_PATH } from '@campus/contracts/pages';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '../fixtures/accounts.ts';
-import { saveScreen } from '../fixtures/screens.ts';
+import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
 import { signInToDesktop } from '../pages/flows.ts';
 
@@ -15,13 +15,6 @@ const { teacher, parent, area } = demoAccounts;
 
 /** The help centre's path (spec §2 help-centre page; the path is ours, see docs/decisions.md). */
 const HELP_PATH = HELP_CENTRE_PATH;
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** Waits until the page's widgets have loaded (no spinner left in a card). */
 async function settled(page: Page): Promise<void> {

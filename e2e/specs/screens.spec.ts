@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { signInToDesktop } from '../pages/flows.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
+import { DesktopPage } from '../pages/DesktopPage.ts';
+import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 
 const { teacher } = demoAccounts;
 
@@ -132,4 +134,53 @@ test.describe('desktop at a mobile width (spec §4 screen classes)', () => {
       }
     },
   );
+});
+
+test.describe('login-entry screens (every screen at 1366 and 375 px, in both languages)', () => {
+  for (const language of ['zh-CN', 'en'] as const) {
+    test(
+      `the login, forgot-password, bind, re-login and logout screens fit and are saved (${language})`,
+      { tag: '@mobile' },
+      async ({ page }) => {
+        const query = { language };
+        const login = new LoginPage(page);
+        await login.goto(query);
+        await expectNoHorizontalOverflow(page);
+        await saveScreen(page, 'login');
+
+        await login.submit.click();
+        await expect(login.usernameError).toBeVisible();
+        await expect(login.passwordError).toBeVisible();
+        await expectNoHorizontalOverflow(page);
+        await saveScreen(page, 'login-empty-fields');
+
+        await login.fill(teacher.username, 'Wrong@2026x');
+        await login.submit.click();
+        await expect(login.error).toBeVisible();
+        await saveScreen(page, 'login-wrong-password');
+
+        await login.forgot.click();
+        await expect(page.getByTestId('forget.page')).toBeVisible();
+        await expectNoHorizontalOverflow(page);
+        await saveScreen(page, 'forget-password');
+
+        await page.goto('/bind/?id=u1&openid=open-1&unionid=un-1&deviceId=dev-1');
+        await expect(page.getByTestId('bind.page')).toBeVisible();
+        await expectNoHorizontalOverflow(page);
+        await saveScreen(page, 'bind');
+
+        await page.goto('/needtologinpagerelogin');
+        await expect(page.getByTestId('relogin.page')).toBeVisible();
+        await expectNoHorizontalOverflow(page);
+        await saveScreen(page, 'relogin');
+
+        await signInToDesktop(page, teacher, { query });
+        const desktop = new DesktopPage(page);
+        await desktop.logout.click();
+        await expect(desktop.confirmLogout).toBeVisible();
+        await expectNoHorizontalOverflow(page);
+        await saveScreen(page, 'dialog-logout');
+      },
+    );
+  }
 });

@@ -2,18 +2,11 @@
  * Every screen of the sample sub-app, in both languages, at both widths, saved as test
  * artifacts (test-results/screens/) and checked for horizontal overflow (spec §4 screen classes).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoAccounts } from '../fixtures/accounts.ts';
-import { saveScreen } from '../fixtures/screens.ts';
+import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { CmsPage } from '../pages/CmsPage.ts';
 import { signInTo } from '../pages/flows.ts';
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 for (const language of ['zh-CN', 'en'] as const) {
   test(
