@@ -4,7 +4,7 @@
  * administrator's free text: it is shown as text and links pass `safeHref` (DESIGN.md §5).
  */
 import type { DecorationSet, FilingEntry, UnitConfigData } from '@campus/contracts/uaa';
-import { splitBilingual, type Language } from '@campus/sdk/language';
+import { DEFAULT_LANGUAGE, splitBilingual, type Language } from '@campus/sdk/language';
 import { safeHref } from './safe-href.ts';
 
 /** What the footer shows. */
@@ -26,12 +26,12 @@ export interface FooterModel {
  * copyright and filing lines, as on the login page. The help centre shows when footerMsg's
  * `helpCenter` says so, or, when footerMsg does not say, when the unit's `helpCenter` flag is on.
  * The copyright and footer text may be bilingual like the server's messages (`中文|||English`,
- * spec §8); the side for `lang` is shown (docs/decisions.md, "Bilingual unit footer").
+ * spec §8); the side for `lang` is shown (docs/decisions.md, Desktop shell).
  */
 export function footerModel(
   config: Pick<UnitConfigData, 'footer' | 'link' | 'helpCenter'> | null,
   decoration: DecorationSet,
-  lang: Language = 'zh-CN',
+  lang: Language = DEFAULT_LANGUAGE,
 ): FooterModel {
   const footerMsg = decoration.footerMsg;
   const shown = footerMsg?.show !== false;
