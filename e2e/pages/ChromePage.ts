@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { horizontalOverflow } from '../fixtures/screens.ts';
 
 /**
  * The desktop chrome (issue 4; spec §2 Header, Top app-icon menu, Left layout, Theme dialog,
@@ -122,10 +123,8 @@ export class ChromePage {
   }
 
   /** Page width beyond the viewport (0: nothing overflows sideways). */
-  async horizontalOverflow(): Promise<number> {
-    return this.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
+  horizontalOverflow(): Promise<number> {
+    return horizontalOverflow(this.page);
   }
 
   /** A CSS variable on <html>, as applyTheme sets it (spec §3 colours). */

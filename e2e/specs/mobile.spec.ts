@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { horizontalOverflow } from '../fixtures/screens.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 
 test.describe('login page at a mobile width (spec §4 screen classes; DESIGN.md §6)', () => {
@@ -10,10 +11,7 @@ test.describe('login page at a mobile width (spec §4 screen classes; DESIGN.md 
       await login.goto();
       const width = page.viewportSize()?.width ?? 0;
 
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBe(0);
+      expect(await horizontalOverflow(page)).toBe(0);
 
       for (const control of [
         login.logo,

@@ -1,17 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { signInToDesktop } from '../pages/flows.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { DesktopPage } from '../pages/DesktopPage.ts';
-import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
+import { expectNoHorizontalOverflow, horizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 
 const { teacher } = demoAccounts;
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
 
 test.describe('language (spec §1: zh-CN by default, en on request)', () => {
   test('the login page switches to English, keeps it across a reload, and switches back', async ({
