@@ -17,6 +17,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.{ts,tsx}',
             'apps/*/src/**/*.test.{ts,tsx}',
             'server/src/**/*.test.ts',
+            'docs/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 10_000,
