@@ -4,6 +4,86 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The intended structure, held by lint (issue 10; docs/ARCHITECTURE.md): which workspace may
+ * import which. Each entry lists what a folder must not import; ESLint replaces a rule's options
+ * per matching config, so every folder gets exactly one `no-restricted-imports` entry here.
+ */
+const OURS = ['@campus/*', '@campus/*/*'];
+const sdk = {
+  group: ['@campus/sdk', '@campus/sdk/*', '**/packages/sdk/**'],
+  message: 'The server imports no SDK: shared rules live in packages/contracts.',
+};
+const ui = { group: ['@campus/ui', '@campus/ui/*', '**/packages/ui/**'] };
+const frontEnds = {
+  group: [
+    '@campus/portal',
+    '@campus/portal/*',
+    '@campus/cms',
+    '@campus/cms/*',
+    '@campus/runtime',
+    '@campus/runtime/*',
+    '**/apps/*/src/**',
+  ],
+  message: 'Import no front end (apps/*).',
+};
+const react = {
+  group: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+  message: 'No React here.',
+};
+const portal = {
+  group: ['@campus/portal', '@campus/portal/*', '**/apps/portal/**', '**/portal/src/**'],
+  message: 'A sub-app imports nothing from the portal: share through packages/.',
+};
+const database = [
+  { name: 'kysely', message: 'Query the database only in *.repository.ts.' },
+  { name: 'better-sqlite3' },
+  { name: 'pg' },
+];
+
+function restrict(files, patterns, paths = []) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns, paths }] } };
+}
+
+function boundaries() {
+  const serverFiles = ['server/src/**/*.ts', 'server/test/**/*.ts'];
+  // Only repositories and the db layer touch the database client (STYLE.md anti-pattern 1).
+  const databaseOwners = [
+    'server/src/db/**',
+    'server/src/**/*.repository.ts',
+    'server/src/app.ts',
+    'server/src/main.ts',
+    'server/src/cli/**',
+    'server/test/**',
+  ];
+  const serverRule = [sdk, { ...ui, message: 'The server imports no ui.' }, frontEnds, react];
+  return [
+    // Contracts are the kernel: they import nothing of ours and no framework.
+    restrict(
+      ['packages/contracts/src/**/*.ts'],
+      [{ group: OURS, message: 'Contracts import nothing of ours.' }, react],
+    ),
+    // The SDK core is framework-agnostic: no React, no ui kit, no front end.
+    restrict(
+      ['packages/sdk/src/**/*.ts'],
+      [
+        { ...react, message: 'The SDK core has no React.' },
+        { ...ui, message: 'The SDK imports no @campus/ui.' },
+        frontEnds,
+      ],
+    ),
+    // packages/ui serves every app and imports none.
+    restrict(['packages/ui/src/**/*.{ts,tsx}'], [frontEnds]),
+    // A sub-app shares through packages/, never through the portal.
+    restrict(['apps/cms/**/*.{ts,tsx}'], [portal]),
+    { ...restrict(serverFiles, serverRule, database), ignores: databaseOwners },
+    restrict(
+      databaseOwners.filter((f) => f.startsWith('server/')),
+      serverRule,
+    ),
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', '.reports/**'],
@@ -44,41 +124,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  {
-    // The SDK core is framework-agnostic: no React, and the database client stays in the server.
-    files: ['packages/sdk/src/**/*.ts', 'packages/contracts/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['react', 'react-dom', 'react/*'], message: 'The SDK core has no React.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Only repositories and the db layer touch the database client (STYLE.md anti-pattern 1).
-    files: ['server/src/**/*.ts'],
-    ignores: [
-      'server/src/db/**',
-      'server/src/**/*.repository.ts',
-      'server/src/app.ts',
-      'server/src/main.ts',
-      'server/src/cli/**',
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'kysely', message: 'Query the database only in *.repository.ts.' },
-            { name: 'better-sqlite3' },
-            { name: 'pg' },
-          ],
-        },
-      ],
-    },
-  },
+  ...boundaries(),
 );

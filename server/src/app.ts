@@ -153,6 +153,7 @@ export async function buildApp(
         { name: 'uaa' },
         { name: 'base' },
         { name: 'desktop' },
+        { name: 'family' },
         { name: 'sso' },
         { name: 'cms' },
         { name: 'versions' },

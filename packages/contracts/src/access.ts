@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { EnvelopeSchema } from './envelope.ts';
+import { Line } from './primitives.ts';
 
 /**
  * Spec §3 "Menu entry: resourceType (2 means a page)". Other resource types exist (folders,
@@ -69,7 +70,7 @@ export const PermissionNodeSchema = Type.Cyclic(
 
 /** Query of `GET /api/base/resource/user/code/tree` (spec §7: payload `code`, the app code). */
 export const PermissionTreeQuerySchema = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 64 }),
+  code: Line({ minLength: 1, maxLength: 64 }),
 });
 export type PermissionTreeQuery = Static<typeof PermissionTreeQuerySchema>;
 

@@ -8,7 +8,9 @@
  * a grade and a class mean that class. A class always needs its grade.
  */
 import { Type, type Static } from 'typebox';
-import { ChildSchema } from './uaa.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { ChildSchema } from './family.ts';
+import { IdSchema, Line, Text } from './primitives.ts';
 
 export const CMS_APP_CODE = 'cms';
 
@@ -71,10 +73,10 @@ export type NoticeList = Static<typeof NoticeListSchema>;
  * className counts as absent.
  */
 export const PublishNoticeBodySchema = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: NOTICE_TITLE_MAX }),
-  content: Type.String({ minLength: 1, maxLength: NOTICE_CONTENT_MAX }),
-  gradeName: Type.Optional(Type.String({ minLength: 1, maxLength: NOTICE_AUDIENCE_MAX })),
-  className: Type.Optional(Type.String({ minLength: 1, maxLength: NOTICE_AUDIENCE_MAX })),
+  title: Line({ minLength: 1, maxLength: NOTICE_TITLE_MAX }),
+  content: Text({ minLength: 1, maxLength: NOTICE_CONTENT_MAX }),
+  gradeName: Type.Optional(Line({ minLength: 1, maxLength: NOTICE_AUDIENCE_MAX })),
+  className: Type.Optional(Line({ minLength: 1, maxLength: NOTICE_AUDIENCE_MAX })),
 });
 export type PublishNoticeBody = Static<typeof PublishNoticeBodySchema>;
 /** The body fields the server trims before validation. */
@@ -138,9 +140,7 @@ export const MyNoticesSchema = Type.Object({
 export type MyNotices = Static<typeof MyNoticesSchema>;
 
 /** POST /api/cms/notice/read: marks a notice read for the parent's current child. */
-export const ReadNoticeBodySchema = Type.Object({
-  noticeId: Type.String({ minLength: 1, maxLength: 64 }),
-});
+export const ReadNoticeBodySchema = Type.Object({ noticeId: IdSchema });
 export type ReadNoticeBody = Static<typeof ReadNoticeBodySchema>;
 
 export const ReadNoticeResultSchema = Type.Object({
@@ -150,3 +150,67 @@ export const ReadNoticeResultSchema = Type.Object({
   readAt: Instant,
 });
 export type ReadNoticeResult = Static<typeof ReadNoticeResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (ours: spec §7 lists no cms calls; docs/decisions.md)
+
+const tag = 'cms';
+
+/** The endpoints of the sample sub-app cms. */
+export const cmsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/cms/notice/list',
+    tag,
+    access: 'session',
+    summary: "The unit's notices, newest first (types 2 and 4 with cms:notice:list)",
+    query: CmsPageQuerySchema,
+    data: NoticeListSchema,
+  }),
+  publish: defineEndpoint({
+    method: 'POST',
+    path: '/api/cms/notice/publish',
+    tag,
+    access: 'session',
+    summary:
+      'Publish a notice to the unit, a grade or a class (types 2 and 4 with cms:notice:publish)',
+    body: PublishNoticeBodySchema,
+    data: NoticeSummarySchema,
+    trimmed: PUBLISH_NOTICE_TRIMMED_FIELDS,
+  }),
+  reads: defineEndpoint({
+    method: 'GET',
+    path: '/api/cms/notice/reads',
+    tag,
+    access: 'session',
+    summary: 'Read counts per notice (types 2 and 4 with cms:notice:reads)',
+    query: CmsPageQuerySchema,
+    data: NoticeReadTableSchema,
+  }),
+  stats: defineEndpoint({
+    method: 'GET',
+    path: '/api/cms/stats',
+    tag,
+    access: 'session',
+    summary: "The unit's publishing statistics (types 2 and 4 with cms:stats)",
+    data: CmsStatsSchema,
+  }),
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/api/cms/notice/mine',
+    tag,
+    access: 'session',
+    summary: "Notices addressed to the parent's current child (type 3)",
+    query: CmsPageQuerySchema,
+    data: MyNoticesSchema,
+  }),
+  read: defineEndpoint({
+    method: 'POST',
+    path: '/api/cms/notice/read',
+    tag,
+    access: 'session',
+    summary: 'Mark a notice read for the current child (type 3); keeps the first read',
+    body: ReadNoticeBodySchema,
+    data: ReadNoticeResultSchema,
+  }),
+} as const;

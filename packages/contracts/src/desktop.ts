@@ -9,33 +9,13 @@
  * module list of `/api/base/resource/inside/module`.
  */
 import { Type, type Static } from 'typebox';
+import { defineEndpoint } from './endpoint.ts';
+import { AppCodeSchema, IdSchema, Line } from './primitives.ts';
 
-const Id = Type.String({ minLength: 1, maxLength: 64 });
-const AppCode = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const Id = IdSchema;
+const AppCode = AppCodeSchema;
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 const EpochMs = Type.Number({ description: 'Epoch milliseconds' });
-
-/** The paths of this file's endpoints, one definition for the server and the SDK. */
-export const DESKTOP_PATHS = {
-  unhandleCount: '/api/base/desktop/unhandlecount',
-  unreadMessages: '/api/base/desktop/message_select_not_read',
-  ignoreAllMessages: '/api/base/desktop/message_update_status_by_me',
-  ignoreMessage: '/api/base/desktop/message_update_statusby_id',
-  todoPage: '/api/base/desktop/popUpBox_select',
-  messageConfig: '/api/base/desktop/getMessageConfig',
-  appIcons: '/api/base/desktop/my_app_icon',
-  unreadCodeCount: '/api/base/desktop/unReadCodeCount',
-  setTheme: '/api/base/desktop/settheme',
-  linkedCheck: '/api/base/select/already/parent/teacher',
-  childrenByParent: '/api/base/student/find_all_student_by_parent_id',
-  childrenOfParent: '/api/base/student/find_stu_by_parent_id',
-  setCurrentChild: '/api/base/student/set/parentChildren',
-  ssoLoginUrl: '/api/sso/select/login/url',
-  recentApp: '/api/base/desktop/recent_app',
-  recentApps: '/api/base/desktop/recent_apps',
-  leftLock: '/api/base/desktop/left_lock',
-  iconOrder: '/api/base/desktop/icon_order',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Counts, messages, to-dos (spec §2 Header bell, Other dialogs; §3 Message; §9)
@@ -217,7 +197,7 @@ export type SetThemeType = (typeof SET_THEME_TYPES)[number];
 export const SetThemeBodySchema = Type.Object({
   // Spelled out: a mapped array loses the literal types (Static would be `never`).
   type: Type.Union([Type.Literal('color'), Type.Literal('default_color')]),
-  theme: Type.String({ minLength: 1, maxLength: 32 }),
+  theme: Line({ minLength: 1, maxLength: 32 }),
   layout: Type.Optional(Type.Union([Type.Literal('top'), Type.Literal('left')])),
 });
 export type SetThemeBody = Static<typeof SetThemeBodySchema>;
@@ -227,29 +207,154 @@ export const SET_THEME_TRIMMED_FIELDS = ['theme', 'layout'] as const;
 export const SET_THEME_SUCCESS = 'success';
 
 // ---------------------------------------------------------------------------------------------
-// Family (spec §3 Child, §6 parents pick a child, linked accounts)
-
-/** GET select/already/parent/teacher: the caller must be one of the two. */
-export const LinkedCheckQuerySchema = Type.Object({ parentId: Id, teacherId: Id });
-export type LinkedCheckQuery = Static<typeof LinkedCheckQuerySchema>;
-
-/** GET find_all_student_by_parent_id and find_stu_by_parent_id; parentId must be the caller. */
-export const ParentQuerySchema = Type.Object({ parentId: Id });
-export type ParentQuery = Static<typeof ParentQuerySchema>;
-
-/** POST set/parentChildren body: the child record; only `id` is read, the rest is the server's. */
-export const SetCurrentChildBodySchema = Type.Object({
-  id: Id,
-  realName: Type.Optional(Type.String({ maxLength: 100 })),
-  gradeName: Type.Optional(Type.String({ maxLength: 100 })),
-  className: Type.Optional(Type.String({ maxLength: 100 })),
-});
-export type SetCurrentChildBody = Static<typeof SetCurrentChildBodySchema>;
-export const SET_CURRENT_CHILD_TRIMMED_FIELDS = ['id'] as const;
-
-// ---------------------------------------------------------------------------------------------
 // Single sign-on (spec §7)
 
 /** GET /api/sso/select/login/url: the unit's SSO login URL (http(s) only), or null. */
 export const SsoLoginUrlSchema = Type.Union([Type.String(), Type.Null()]);
 export type SsoLoginUrl = Static<typeof SsoLoginUrlSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (spec §7, and the shell's own per-user state: docs/decisions.md)
+
+const tag = 'desktop';
+
+/** The desktop shell's endpoints, one definition for the server and the SDK. */
+export const desktopEndpoints = {
+  // Spec §2 Header bell, §7.
+  unhandleCount: defineEndpoint({
+    method: 'GET',
+    path: '/api/base/desktop/unhandlecount',
+    tag,
+    access: 'session',
+    summary: "The caller's open to-dos and unread messages (spec §2 header, §7)",
+    data: UnhandleCountSchema,
+  }),
+  unreadMessages: defineEndpoint({
+    method: 'GET',
+    path: '/api/base/desktop/message_select_not_read',
+    tag,
+    access: 'session',
+    summary: "The caller's unread messages, newest first (spec §3 Message, §7)",
+    data: Type.Array(MessageSchema),
+  }),
+  ignoreAllMessages: defineEndpoint({
+    method: 'POST',
+    path: '/api/base/desktop/message_update_status_by_me',
+    tag,
+    access: 'session',
+    summary: "'Ignore all': marks the caller's unread messages read; data is how many",
+    data: Type.Integer({ minimum: 0 }),
+  }),
+  ignoreMessage: defineEndpoint({
+    method: 'POST',
+    path: '/api/base/desktop/message_update_statusby_id',
+    tag,
+    access: 'session',
+    summary: "'Ignore one': marks one of the caller's messages read; data is 1, or 0 if read",
+    body: IgnoreMessageBodySchema,
+    data: Type.Integer({ minimum: 0 }),
+    trimmed: IGNORE_MESSAGE_TRIMMED_FIELDS,
+  }),
+  // Spec §2 to-do reminder popup, §9 3 per page.
+  todoPage: defineEndpoint({
+    method: 'GET',
+    path: '/api/base/desktop/popUpBox_select',
+    tag,
+    access: 'session',
+    summary: "A page of the caller's open to-dos (start = row offset, size 3; spec §7, §9)",
+    query: TodoPageQuerySchema,
+    data: TodoPageSchema,
+  }),
+  messageConfig: defineEndpoint({
+    method: 'GET',
+    path: '/api/base/desktop/getMessageConfig',
+    tag,
+    access: 'session',
+    summary: "The unit's message configuration: pcOpen 1 shows a dot (spec §2, §7)",
+    data: MessageConfigSchema,
+  }),
+  // Spec §2 Top app-icon menu, §3 App icon / App group, §6.
+  appIcons: defineEndpoint({
+    method: 'GET',
+    path: '/api/base/desktop/my_app_icon',
+    tag,
+    access: 'session',
+    summary: "The caller's app groups and icons (spec §3, §6, §7); own userId and unitId",
+    query: AppIconQuerySchema,
+    data: Type.Array(AppGroupSchema),
+  }),
+  unreadCodeCount: defineEndpoint({
+    method: 'GET',
+    path: '/api/base/desktop/unReadCodeCount',
+    tag,
+    access: 'session',
+    summary: "App code → the caller's unread messages from that app (spec §7)",
+    data: UnreadCodeCountSchema,
+  }),
+  // Spec §2 Theme dialog, §4 Layout, §6 theme sync for admins.
+  setTheme: defineEndpoint({
+    method: 'POST',
+    path: '/api/base/desktop/settheme',
+    tag,
+    access: 'session',
+    summary: "Save the caller's theme (color) or every unit user's (default_color, base admins)",
+    body: SetThemeBodySchema,
+    data: Type.String(),
+    trimmed: SET_THEME_TRIMMED_FIELDS,
+  }),
+  // Per-user state of the shell (our design; docs/decisions.md).
+  recentApps: defineEndpoint({
+    method: 'GET',
+    path: '/api/base/desktop/recent_apps',
+    tag,
+    access: 'session',
+    summary: "The caller's recently used apps, most recent first (spec §9: 10)",
+    data: Type.Array(AppIconSchema),
+  }),
+  recentApp: defineEndpoint({
+    method: 'POST',
+    path: '/api/base/desktop/recent_app',
+    tag,
+    access: 'session',
+    summary: 'The caller opened an app: it moves to the front of the recent apps',
+    body: RecentAppBodySchema,
+    data: Type.Array(AppIconSchema),
+    trimmed: RECENT_APP_TRIMMED_FIELDS,
+  }),
+  leftLock: defineEndpoint({
+    method: 'GET',
+    path: '/api/base/desktop/left_lock',
+    tag,
+    access: 'session',
+    summary: "The caller's left-layout lock (spec §2 Left layout)",
+    data: LeftLockSchema,
+  }),
+  setLeftLock: defineEndpoint({
+    method: 'POST',
+    path: '/api/base/desktop/left_lock',
+    tag,
+    access: 'session',
+    summary: "Set the caller's left-layout lock (spec §2 Left layout)",
+    body: LeftLockSchema,
+    data: LeftLockSchema,
+  }),
+  iconOrder: defineEndpoint({
+    method: 'POST',
+    path: '/api/base/desktop/icon_order',
+    tag,
+    access: 'session',
+    summary: "Save the caller's icon drag order (JSON; teachers and type 4, spec §6)",
+    body: IconOrderBodySchema,
+    data: IconOrderSchema,
+    json: true,
+  }),
+  // Spec §7 single sign-on.
+  ssoLoginUrl: defineEndpoint({
+    method: 'GET',
+    path: '/api/sso/select/login/url',
+    tag: 'sso',
+    access: 'session',
+    summary: "The caller's unit's single-sign-on login URL (http(s)), or null (spec §7)",
+    data: SsoLoginUrlSchema,
+  }),
+} as const;

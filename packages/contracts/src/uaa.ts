@@ -3,6 +3,9 @@
  * The same schemas validate on the server and type the SDK's calls.
  */
 import { Type, type Static } from 'typebox';
+import { defineEndpoint } from './endpoint.ts';
+import { ChildSchema } from './family.ts';
+import { IdSchema, Line } from './primitives.ts';
 
 /** The cookies and header the session uses (DESIGN.md §4). */
 export const ACCESS_COOKIE = 'ph_at';
@@ -11,8 +14,8 @@ export const REFRESH_PATH = '/api/uaa/oauth/refresh';
 /** Header that carries `device:appCode` (spec §7) and marks a request as made by our client. */
 export const DEVICE_HEADER = 'device';
 
-const Username = Type.String({ minLength: 1, maxLength: 64 });
-const Secret = Type.String({ maxLength: 256 });
+const Username = Line({ minLength: 1, maxLength: 64 });
+const Secret = Line({ maxLength: 256 });
 
 /**
  * Login form (spec §3: username, password, noIntercept). A remembered sign-in sends
@@ -23,8 +26,8 @@ export const LoginBodySchema = Type.Object({
   password: Type.Optional(Secret),
   rememberMe: Type.Optional(Type.Boolean()),
   rememberToken: Type.Optional(Secret),
-  deviceId: Type.Optional(Type.String({ minLength: 8, maxLength: 64 })),
-  noIntercept: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 8 })])),
+  deviceId: Type.Optional(Line({ minLength: 8, maxLength: 64 })),
+  noIntercept: Type.Optional(Type.Union([Type.Boolean(), Line({ maxLength: 8 })])),
 });
 export type LoginBody = Static<typeof LoginBodySchema>;
 
@@ -42,14 +45,6 @@ export const LoginDataSchema = Type.Object({
   rememberToken: Type.Optional(Type.String()),
 });
 export type LoginData = Static<typeof LoginDataSchema>;
-
-export const ChildSchema = Type.Object({
-  id: Type.String(),
-  realName: Type.String(),
-  gradeName: Type.String(),
-  className: Type.String(),
-});
-export type Child = Static<typeof ChildSchema>;
 
 export const CampusUnitSchema = Type.Object({
   campusId: Type.String(),
@@ -90,12 +85,12 @@ export const MeDataSchema = Type.Object({
 export type MeData = Static<typeof MeDataSchema>;
 
 export const LoginUserClientBodySchema = Type.Object({
-  userClientId: Type.String({ minLength: 1, maxLength: 256 }),
+  userClientId: Line({ minLength: 1, maxLength: 256 }),
 });
 export type LoginUserClientBody = Static<typeof LoginUserClientBodySchema>;
 
 export const ReloginBodySchema = Type.Object({
-  accessToken: Type.String({ minLength: 1, maxLength: 256 }),
+  accessToken: Line({ minLength: 1, maxLength: 256 }),
 });
 export type ReloginBody = Static<typeof ReloginBodySchema>;
 
@@ -111,7 +106,7 @@ export const SessionDataSchema = Type.Object({
 export type SessionData = Static<typeof SessionDataSchema>;
 
 export const UnitConfigQuerySchema = Type.Object({
-  unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  unitId: Type.Optional(IdSchema),
 });
 export type UnitConfigQuery = Static<typeof UnitConfigQuerySchema>;
 
@@ -160,9 +155,7 @@ export const SocialProviderSchema = Type.Object({
 });
 export type SocialProvider = Static<typeof SocialProviderSchema>;
 
-export const SwitchLoginQuerySchema = Type.Object({
-  userId: Type.String({ minLength: 1, maxLength: 64 }),
-});
+export const SwitchLoginQuerySchema = Type.Object({ userId: IdSchema });
 export type SwitchLoginQuery = Static<typeof SwitchLoginQuerySchema>;
 
 /** Bilingual field names, used to word validation messages (spec §8 wording for the login box). */
@@ -201,3 +194,91 @@ export const fieldLabels: Record<string, readonly [zh: string, en: string]> = {
   codes: ['应用顺序', 'Icon order'],
   locked: ['锁定状态', 'Lock state'],
 };
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (spec §7)
+
+const tag = 'uaa';
+
+/** The sign-in endpoints of spec §7, one definition for the server and the SDK. */
+export const uaaEndpoints = {
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/api/uaa/oauth/me',
+    tag,
+    access: 'session',
+    summary: 'Login check: the session state of spec §3',
+    data: MeDataSchema,
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/uaa/oauth/login',
+    tag,
+    access: 'public',
+    summary: 'Sign in with a password or a remember token',
+    body: LoginBodySchema,
+    data: LoginDataSchema,
+  }),
+  loginUserClient: defineEndpoint({
+    method: 'POST',
+    path: '/api/uaa/oauth/login_user_client',
+    tag,
+    access: 'public',
+    summary: 'App-client sign-in with the stored client id (spec §4 session expiry)',
+    body: LoginUserClientBodySchema,
+    data: SessionDataSchema,
+  }),
+  relogin: defineEndpoint({
+    method: 'POST',
+    path: '/api/uaa/oauth/relogin',
+    tag,
+    access: 'public',
+    summary: 'Exchange a valid access token for a browser session',
+    body: ReloginBodySchema,
+    data: SessionDataSchema,
+  }),
+  refresh: defineEndpoint({
+    method: 'GET',
+    path: REFRESH_PATH,
+    tag,
+    access: 'public',
+    summary: 'Rotate the refresh cookie into a new session',
+    data: SessionDataSchema,
+    changesState: true,
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/uaa/oauth/logout',
+    tag,
+    access: 'session',
+    summary: 'Sign out: revokes this sign-in everywhere it was refreshed',
+    data: Type.Boolean(),
+  }),
+  unitConfig: defineEndpoint({
+    method: 'GET',
+    path: '/api/uaa/oauth/login/unit_config',
+    tag,
+    access: 'public',
+    summary: "The unit's login page configuration",
+    query: UnitConfigQuerySchema,
+    data: UnitConfigDataSchema,
+  }),
+  socialInfo: defineEndpoint({
+    method: 'GET',
+    path: '/api/uaa/social/info',
+    tag,
+    access: 'public',
+    summary: 'Third-party login providers',
+    data: Type.Array(SocialProviderSchema),
+  }),
+  switchLogin: defineEndpoint({
+    method: 'GET',
+    path: '/api/uaa/switch/login',
+    tag,
+    access: 'session',
+    summary: 'Switch to the linked teacher or parent account (spec §6)',
+    query: SwitchLoginQuerySchema,
+    data: SessionDataSchema,
+    changesState: true,
+  }),
+} as const;

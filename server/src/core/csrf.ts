@@ -5,14 +5,18 @@
  * that change state (token refresh, account switch) are held to the same rule.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ALL_ENDPOINTS } from '@campus/contracts/endpoints';
 import { BodyStatus, ErrorCode, type Envelope } from '@campus/contracts/envelope';
 import { DEVICE_HEADER } from '@campus/contracts/uaa';
 import { bilingual } from './messages.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const STATE_CHANGING_GETS = new Set(['/api/uaa/oauth/refresh', '/api/uaa/switch/login']);
+// Both read from the contracts (`changesState`, `csrfExempt`): the rule follows the endpoint.
+const STATE_CHANGING_GETS = new Set(
+  ALL_ENDPOINTS.filter((e) => e.method === 'GET' && e.changesState).map((e) => e.path),
+);
 /** Form posts that change nothing (DESIGN.md §4: the table export). */
-const EXEMPT_PATHS = new Set(['/api/base/common/table2xls']);
+const EXEMPT_PATHS = new Set(ALL_ENDPOINTS.filter((e) => e.csrfExempt).map((e) => e.path));
 
 function sameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
   const origin = request.headers.origin;

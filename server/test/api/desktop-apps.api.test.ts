@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThemeColorData } from '@campus/contracts/base';
 import {
-  DESKTOP_PATHS,
+  desktopEndpoints,
   RECENT_APPS_MAX,
   type AppGroup,
   type AppIcon,
@@ -52,7 +52,7 @@ afterAll(async () => server.close());
 
 async function iconsUrl(login: string, unitId = DEMO_SCHOOL_ID, extra = '&appType=1') {
   const userId = await userIdOf(server, login);
-  return `${DESKTOP_PATHS.appIcons}?userId=${encodeURIComponent(userId)}&unitId=${encodeURIComponent(unitId)}${extra}`;
+  return `${desktopEndpoints.appIcons.path}?userId=${encodeURIComponent(userId)}&unitId=${encodeURIComponent(unitId)}${extra}`;
 }
 
 async function groupsOf(client: TestClient, login: string, unitId = DEMO_SCHOOL_ID) {
@@ -73,13 +73,13 @@ const demoAppsFor = (userType: number, school = true) =>
       (school || !['base', 'edu'].includes(a.code)),
   ).map((a) => a.code);
 
-describe(`GET ${DESKTOP_PATHS.appIcons} on ${process.env.API_DB ?? 'sqlite'}`, () => {
+describe(`GET ${desktopEndpoints.appIcons.path} on ${process.env.API_DB ?? 'sqlite'}`, () => {
   it('answers 401 without a session', async () => {
     expect((await server.client().get(await iconsUrl('teacher'))).body.status).toBe(401);
   });
 
   it('validates userId, unitId and appType', async () => {
-    const missing = await teacher.get(`${DESKTOP_PATHS.appIcons}?unitId=${DEMO_SCHOOL_ID}`);
+    const missing = await teacher.get(`${desktopEndpoints.appIcons.path}?unitId=${DEMO_SCHOOL_ID}`);
     expect(missing.body.status).toBe(400);
     expect(missing.body.fieldErrors?.[0]).toEqual({
       field: 'userId',
@@ -161,38 +161,43 @@ describe(`GET ${DESKTOP_PATHS.appIcons} on ${process.env.API_DB ?? 'sqlite'}`, (
   it('defaults appType to 1', async () => {
     const userId = await userIdOf(server, 'teacher');
     const reply = await teacher.get<AppGroup[]>(
-      `${DESKTOP_PATHS.appIcons}?userId=${userId}&unitId=${DEMO_SCHOOL_ID}`,
+      `${desktopEndpoints.appIcons.path}?userId=${userId}&unitId=${DEMO_SCHOOL_ID}`,
     );
     expect(reply.body.status).toBe(200);
   });
 });
 
-describe(`POST ${DESKTOP_PATHS.iconOrder}`, () => {
+describe(`POST ${desktopEndpoints.iconOrder.path}`, () => {
   it('answers 401 without a session', async () => {
     expect(
-      (await server.client().postJson(DESKTOP_PATHS.iconOrder, { codes: ['cms'] })).body.status,
+      (await server.client().postJson(desktopEndpoints.iconOrder.path, { codes: ['cms'] })).body
+        .status,
     ).toBe(401);
   });
 
   it('is for teachers and type 4 only (spec §6)', async () => {
     for (const client of [parent, admin]) {
-      const reply = await client.postJson(DESKTOP_PATHS.iconOrder, { codes: ['cms'] });
+      const reply = await client.postJson(desktopEndpoints.iconOrder.path, { codes: ['cms'] });
       expect(reply.body).toMatchObject({ status: 403, code: 'forbidden' });
     }
   });
 
   it('validates the codes: an array of unique apps the caller sees', async () => {
-    const notArray = await teacher.postJson(DESKTOP_PATHS.iconOrder, { codes: 'cms' });
+    const notArray = await teacher.postJson(desktopEndpoints.iconOrder.path, { codes: 'cms' });
     expect(notArray.body.status).toBe(400);
     expect(notArray.body.fieldErrors?.[0]?.message).toBe(
       '应用顺序类型不正确|||Icon order has the wrong type',
     );
-    const repeated = await teacher.postJson(DESKTOP_PATHS.iconOrder, { codes: ['cms', 'cms'] });
+    const repeated = await teacher.postJson(desktopEndpoints.iconOrder.path, {
+      codes: ['cms', 'cms'],
+    });
     expect(repeated.body.status).toBe(400);
-    const missing = await teacher.postJson(DESKTOP_PATHS.iconOrder, {});
+    const missing = await teacher.postJson(desktopEndpoints.iconOrder.path, {});
     expect(missing.body.fieldErrors?.[0]?.field).toBe('codes');
     for (const code of ['no-such-app', 'asset', 'survey']) {
-      const reply = await teacher.postJson(DESKTOP_PATHS.iconOrder, { codes: ['cms', code] });
+      const reply = await teacher.postJson(desktopEndpoints.iconOrder.path, {
+        codes: ['cms', code],
+      });
       expect(reply.body.status, code).toBe(400);
       expect(reply.body.fieldErrors).toEqual([
         {
@@ -201,12 +206,12 @@ describe(`POST ${DESKTOP_PATHS.iconOrder}`, () => {
         },
       ]);
     }
-    const bad = await teacher.postJson(DESKTOP_PATHS.iconOrder, { codes: ['../x'] });
+    const bad = await teacher.postJson(desktopEndpoints.iconOrder.path, { codes: ['../x'] });
     expect(bad.body.fieldErrors?.[0]?.field).toBe('codes.0');
   });
 
   it('saves the drag order, which my_app_icon then follows, and an empty list resets it', async () => {
-    const saved = await teacher.postJson<IconOrder>(DESKTOP_PATHS.iconOrder, {
+    const saved = await teacher.postJson<IconOrder>(desktopEndpoints.iconOrder.path, {
       codes: ['lesson', 'exam', 'canteen'],
     });
     expect(saved.body).toEqual({ status: 200, data: { codes: ['lesson', 'exam', 'canteen'] } });
@@ -224,61 +229,69 @@ describe(`POST ${DESKTOP_PATHS.iconOrder}`, () => {
     const staffGroups = await groupsOf(staff, 'staff');
     expect(groupCodes(staffGroups, 'teaching')[0]).toBe('edu');
 
-    const reset = await teacher.postJson<IconOrder>(DESKTOP_PATHS.iconOrder, { codes: [] });
+    const reset = await teacher.postJson<IconOrder>(desktopEndpoints.iconOrder.path, { codes: [] });
     expect(reset.body).toEqual({ status: 200, data: { codes: [] } });
     expect(codesOf(await groupsOf(teacher, 'teacher'))).toEqual(demoAppsFor(2));
   });
 });
 
-describe(`GET ${DESKTOP_PATHS.recentApps} and POST ${DESKTOP_PATHS.recentApp}`, () => {
+describe(`GET ${desktopEndpoints.recentApps.path} and POST ${desktopEndpoints.recentApp.path}`, () => {
   it('answers 401 without a session', async () => {
-    expect((await server.client().get(DESKTOP_PATHS.recentApps)).body.status).toBe(401);
+    expect((await server.client().get(desktopEndpoints.recentApps.path)).body.status).toBe(401);
     expect(
-      (await server.client().postForm(DESKTOP_PATHS.recentApp, { code: 'cms' })).body.status,
+      (await server.client().postForm(desktopEndpoints.recentApp.path, { code: 'cms' })).body
+        .status,
     ).toBe(401);
   });
 
   it('validates the code', async () => {
-    const empty = await teacher.postForm(DESKTOP_PATHS.recentApp, { code: ' ' });
+    const empty = await teacher.postForm(desktopEndpoints.recentApp.path, { code: ' ' });
     expect(empty.body.fieldErrors?.[0]).toEqual({
       field: 'code',
       message: '应用编码不能为空！|||App code cannot be empty!',
     });
-    expect((await teacher.postForm(DESKTOP_PATHS.recentApp, { code: 'a/b' })).body.status).toBe(
-      400,
-    );
+    expect(
+      (await teacher.postForm(desktopEndpoints.recentApp.path, { code: 'a/b' })).body.status,
+    ).toBe(400);
   });
 
   it('refuses an app the caller may not open and does not know an unknown one', async () => {
-    expect((await teacher.postForm(DESKTOP_PATHS.recentApp, { code: 'asset' })).body.status).toBe(
-      403,
-    );
-    expect((await parent.postForm(DESKTOP_PATHS.recentApp, { code: 'edu' })).body.status).toBe(403);
-    expect((await teacher.postForm(DESKTOP_PATHS.recentApp, { code: 'survey' })).body.status).toBe(
-      403,
-    );
-    expect((await teacher.postForm(DESKTOP_PATHS.recentApp, { code: 'nothing' })).body.status).toBe(
-      404,
-    );
+    expect(
+      (await teacher.postForm(desktopEndpoints.recentApp.path, { code: 'asset' })).body.status,
+    ).toBe(403);
+    expect(
+      (await parent.postForm(desktopEndpoints.recentApp.path, { code: 'edu' })).body.status,
+    ).toBe(403);
+    expect(
+      (await teacher.postForm(desktopEndpoints.recentApp.path, { code: 'survey' })).body.status,
+    ).toBe(403);
+    expect(
+      (await teacher.postForm(desktopEndpoints.recentApp.path, { code: 'nothing' })).body.status,
+    ).toBe(404);
   });
 
   it('keeps the 10 most recent, newest first; reopening moves an app to the front', async () => {
-    expect((await teacher.get(DESKTOP_PATHS.recentApps)).body).toEqual({ status: 200, data: [] });
+    expect((await teacher.get(desktopEndpoints.recentApps.path)).body).toEqual({
+      status: 200,
+      data: [],
+    });
     const opened = demoAppsFor(2).slice(0, 12);
     let last: AppIcon[] = [];
     for (const code of opened) {
-      const reply = await teacher.postForm<AppIcon[]>(DESKTOP_PATHS.recentApp, { code });
+      const reply = await teacher.postForm<AppIcon[]>(desktopEndpoints.recentApp.path, { code });
       expect(reply.body.status).toBe(200);
       last = reply.body.data ?? [];
     }
     const expected = [...opened].reverse().slice(0, RECENT_APPS_MAX);
     expect(last.map((a) => a.code)).toEqual(expected);
-    const listed = (await teacher.get<AppIcon[]>(DESKTOP_PATHS.recentApps)).body.data ?? [];
+    const listed = (await teacher.get<AppIcon[]>(desktopEndpoints.recentApps.path)).body.data ?? [];
     expect(listed.map((a) => a.code)).toEqual(expected);
     expect(listed[0]?.iconImg).toMatch(/^\/api\/storage\/app-icon\//);
 
     const again = expected[5] ?? '';
-    const moved = await teacher.postJson<AppIcon[]>(DESKTOP_PATHS.recentApp, { code: again });
+    const moved = await teacher.postJson<AppIcon[]>(desktopEndpoints.recentApp.path, {
+      code: again,
+    });
     expect(moved.body.data?.map((a) => a.code)).toEqual([
       again,
       ...expected.filter((c) => c !== again),
@@ -292,79 +305,90 @@ describe(`GET ${DESKTOP_PATHS.recentApps} and POST ${DESKTOP_PATHS.recentApp}`, 
   });
 
   it('keeps each user’s list apart', async () => {
-    expect((await parent.get(DESKTOP_PATHS.recentApps)).body.data).toEqual([]);
-    await parent.postForm(DESKTOP_PATHS.recentApp, { code: 'growth' });
+    expect((await parent.get(desktopEndpoints.recentApps.path)).body.data).toEqual([]);
+    await parent.postForm(desktopEndpoints.recentApp.path, { code: 'growth' });
     expect(
-      ((await parent.get<AppIcon[]>(DESKTOP_PATHS.recentApps)).body.data ?? []).map((a) => a.code),
+      ((await parent.get<AppIcon[]>(desktopEndpoints.recentApps.path)).body.data ?? []).map(
+        (a) => a.code,
+      ),
     ).toEqual(['growth']);
   });
 });
 
-describe(`GET and POST ${DESKTOP_PATHS.leftLock}`, () => {
+describe(`GET and POST ${desktopEndpoints.leftLock.path}`, () => {
   it('answers 401 without a session', async () => {
-    expect((await server.client().get(DESKTOP_PATHS.leftLock)).body.status).toBe(401);
+    expect((await server.client().get(desktopEndpoints.leftLock.path)).body.status).toBe(401);
     expect(
-      (await server.client().postForm(DESKTOP_PATHS.leftLock, { locked: true })).body.status,
+      (await server.client().postForm(desktopEndpoints.leftLock.path, { locked: true })).body
+        .status,
     ).toBe(401);
   });
 
   it('validates locked', async () => {
-    const reply = await teacher.postForm(DESKTOP_PATHS.leftLock, { locked: 'maybe' });
+    const reply = await teacher.postForm(desktopEndpoints.leftLock.path, { locked: 'maybe' });
     expect(reply.body.status).toBe(400);
     expect(reply.body.fieldErrors?.[0]?.field).toBe('locked');
-    expect((await teacher.postJson(DESKTOP_PATHS.leftLock, {})).body.status).toBe(400);
+    expect((await teacher.postJson(desktopEndpoints.leftLock.path, {})).body.status).toBe(400);
   });
 
   it('keeps the lock per user: unlocked until set', async () => {
-    expect((await teacher.get<LeftLock>(DESKTOP_PATHS.leftLock)).body).toEqual({
+    expect((await teacher.get<LeftLock>(desktopEndpoints.leftLock.path)).body).toEqual({
       status: 200,
       data: { locked: false },
     });
-    expect((await teacher.postForm(DESKTOP_PATHS.leftLock, { locked: true })).body).toEqual({
-      status: 200,
-      data: { locked: true },
-    });
-    expect((await teacher.get<LeftLock>(DESKTOP_PATHS.leftLock)).body.data).toEqual({
+    expect((await teacher.postForm(desktopEndpoints.leftLock.path, { locked: true })).body).toEqual(
+      {
+        status: 200,
+        data: { locked: true },
+      },
+    );
+    expect((await teacher.get<LeftLock>(desktopEndpoints.leftLock.path)).body.data).toEqual({
       locked: true,
     });
-    expect((await staff.get<LeftLock>(DESKTOP_PATHS.leftLock)).body.data).toEqual({
+    expect((await staff.get<LeftLock>(desktopEndpoints.leftLock.path)).body.data).toEqual({
       locked: false,
     });
-    await teacher.postJson(DESKTOP_PATHS.leftLock, { locked: false });
-    expect((await teacher.get<LeftLock>(DESKTOP_PATHS.leftLock)).body.data).toEqual({
+    await teacher.postJson(desktopEndpoints.leftLock.path, { locked: false });
+    expect((await teacher.get<LeftLock>(desktopEndpoints.leftLock.path)).body.data).toEqual({
       locked: false,
     });
   });
 });
 
-describe(`POST ${DESKTOP_PATHS.setTheme} (spec §2 Theme dialog, §4 Layout, §6)`, () => {
+describe(`POST ${desktopEndpoints.setTheme.path} (spec §2 Theme dialog, §4 Layout, §6)`, () => {
   const colorOf = async (client: TestClient) =>
     (await client.get<ThemeColorData>('/api/base/my_desktop/color')).body.data;
 
   it('answers 401 without a session', async () => {
     const reply = await server
       .client()
-      .postForm(DESKTOP_PATHS.setTheme, { type: 'color', theme: 'ink' });
+      .postForm(desktopEndpoints.setTheme.path, { type: 'color', theme: 'ink' });
     expect(reply.body.status).toBe(401);
   });
 
   it('validates type, theme and layout with clear messages', async () => {
-    const missing = await teacher.postForm(DESKTOP_PATHS.setTheme, { type: 'color' });
+    const missing = await teacher.postForm(desktopEndpoints.setTheme.path, { type: 'color' });
     expect(missing.body.fieldErrors?.[0]).toEqual({
       field: 'theme',
       message: '主题不能为空！|||Theme cannot be empty!',
     });
-    const type = await teacher.postForm(DESKTOP_PATHS.setTheme, { type: 'all', theme: 'ink' });
+    const type = await teacher.postForm(desktopEndpoints.setTheme.path, {
+      type: 'all',
+      theme: 'ink',
+    });
     expect(type.body.status).toBe(400);
     expect(type.body.fieldErrors?.[0]?.field).toBe('type');
-    const layout = await teacher.postForm(DESKTOP_PATHS.setTheme, {
+    const layout = await teacher.postForm(desktopEndpoints.setTheme.path, {
       type: 'color',
       theme: 'red',
       layout: 'middle',
     });
     expect(layout.body.fieldErrors?.[0]?.field).toBe('layout');
     for (const theme of ['purple', '#12345', 'red; x:url(y)', 'constructor']) {
-      const reply = await teacher.postForm(DESKTOP_PATHS.setTheme, { type: 'color', theme });
+      const reply = await teacher.postForm(desktopEndpoints.setTheme.path, {
+        type: 'color',
+        theme,
+      });
       expect(reply.body.status, theme).toBe(400);
       expect(reply.body.fieldErrors?.[0]?.field).toBe('theme');
       expect(reply.body.message).toContain('|||The theme must be ink, lotus, cartoon, a swatch');
@@ -377,7 +401,7 @@ describe(`POST ${DESKTOP_PATHS.setTheme} (spec §2 Theme dialog, §4 Layout, §6
   });
 
   it("saves the caller's own theme, which my_desktop/color and /me answer at once", async () => {
-    const custom = await teacher.postForm(DESKTOP_PATHS.setTheme, {
+    const custom = await teacher.postForm(desktopEndpoints.setTheme.path, {
       type: 'color',
       theme: '#fa0',
       layout: 'left',
@@ -389,14 +413,14 @@ describe(`POST ${DESKTOP_PATHS.setTheme} (spec §2 Theme dialog, §4 Layout, §6
       currentLayout: 'left',
     });
     // A swatch without a layout keeps the current one.
-    await teacher.postJson(DESKTOP_PATHS.setTheme, { type: 'color', theme: 'green' });
+    await teacher.postJson(desktopEndpoints.setTheme.path, { type: 'color', theme: 'green' });
     expect(await colorOf(teacher)).toEqual({
       theme: 'green',
       themeColor: '#3D9A6B',
       currentLayout: 'left',
     });
     // A named theme forces the top layout (spec §4).
-    await teacher.postForm(DESKTOP_PATHS.setTheme, {
+    await teacher.postForm(desktopEndpoints.setTheme.path, {
       type: 'color',
       theme: 'cartoon',
       layout: 'left',
@@ -417,7 +441,7 @@ describe(`POST ${DESKTOP_PATHS.setTheme} (spec §2 Theme dialog, §4 Layout, §6
 
   it('refuses default_color to anyone but a base admin, changing nothing', async () => {
     for (const client of [teacher, staff, parent, area]) {
-      const reply = await client.postForm(DESKTOP_PATHS.setTheme, {
+      const reply = await client.postForm(desktopEndpoints.setTheme.path, {
         type: 'default_color',
         theme: 'ink',
       });
@@ -428,7 +452,7 @@ describe(`POST ${DESKTOP_PATHS.setTheme} (spec §2 Theme dialog, §4 Layout, §6
   });
 
   it("lets a base admin sync a theme to every user of the unit, audited, no one else's", async () => {
-    const reply = await admin.postForm(DESKTOP_PATHS.setTheme, {
+    const reply = await admin.postForm(desktopEndpoints.setTheme.path, {
       type: 'default_color',
       theme: 'lotus',
     });

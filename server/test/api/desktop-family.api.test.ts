@@ -4,8 +4,9 @@
  * then reports. Each: no session, wrong user type, another family, bad input, success.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_PATHS } from '@campus/contracts/desktop';
-import type { Child, MeData } from '@campus/contracts/uaa';
+import { familyEndpoints } from '@campus/contracts/family';
+import type { Child } from '@campus/contracts/family';
+import type { MeData } from '@campus/contracts/uaa';
 import {
   DEMO,
   signIn,
@@ -64,16 +65,16 @@ afterAll(async () => server.close());
 
 const id = (login: string): string => ids[login] ?? '';
 
-describe(`GET ${DESKTOP_PATHS.linkedCheck} on ${process.env.API_DB ?? 'sqlite'}`, () => {
+describe(`GET ${familyEndpoints.linkedCheck.path} on ${process.env.API_DB ?? 'sqlite'}`, () => {
   const url = (parentId: string, teacherId: string) =>
-    `${DESKTOP_PATHS.linkedCheck}?parentId=${encodeURIComponent(parentId)}&teacherId=${encodeURIComponent(teacherId)}`;
+    `${familyEndpoints.linkedCheck.path}?parentId=${encodeURIComponent(parentId)}&teacherId=${encodeURIComponent(teacherId)}`;
 
   it('answers 401 without a session', async () => {
     expect((await server.client().get(url(id('parent'), id('teacher')))).body.status).toBe(401);
   });
 
   it('validates both ids', async () => {
-    const reply = await teacher.get(`${DESKTOP_PATHS.linkedCheck}?parentId=${id('parent')}`);
+    const reply = await teacher.get(`${familyEndpoints.linkedCheck.path}?parentId=${id('parent')}`);
     expect(reply.body.status).toBe(400);
     expect(reply.body.fieldErrors?.[0]).toEqual({
       field: 'teacherId',
@@ -106,7 +107,7 @@ describe(`GET ${DESKTOP_PATHS.linkedCheck} on ${process.env.API_DB ?? 'sqlite'}`
   });
 });
 
-for (const path of [DESKTOP_PATHS.childrenByParent, DESKTOP_PATHS.childrenOfParent]) {
+for (const path of [familyEndpoints.childrenByParent.path, familyEndpoints.childrenOfParent.path]) {
   describe(`GET ${path}`, () => {
     const url = (parentId: string) => `${path}?parentId=${encodeURIComponent(parentId)}`;
 
@@ -152,9 +153,9 @@ for (const path of [DESKTOP_PATHS.childrenByParent, DESKTOP_PATHS.childrenOfPare
   });
 }
 
-describe(`POST ${DESKTOP_PATHS.setCurrentChild}`, () => {
+describe(`POST ${familyEndpoints.setCurrentChild.path}`, () => {
   const url = (parentId: string) =>
-    `${DESKTOP_PATHS.setCurrentChild}?parentId=${encodeURIComponent(parentId)}`;
+    `${familyEndpoints.setCurrentChild.path}?parentId=${encodeURIComponent(parentId)}`;
   const form = (child: Child) => ({ ...child });
 
   it('answers 401 without a session', async () => {
@@ -162,7 +163,7 @@ describe(`POST ${DESKTOP_PATHS.setCurrentChild}`, () => {
   });
 
   it('validates parentId and the child id', async () => {
-    const noParent = await parent.postForm(DESKTOP_PATHS.setCurrentChild, form(LI_HUA));
+    const noParent = await parent.postForm(familyEndpoints.setCurrentChild.path, form(LI_HUA));
     expect(noParent.body.fieldErrors?.[0]?.field).toBe('parentId');
     const noChild = await parent.postForm(url(id('parent')), { realName: 'Li Hua' });
     expect(noChild.body.fieldErrors?.[0]).toEqual({

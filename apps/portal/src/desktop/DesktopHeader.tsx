@@ -1,4 +1,5 @@
 import { Button, Popover, Tooltip } from 'antd';
+import { UserType } from '@campus/contracts/user-types';
 import { useState, useSyncExternalStore } from 'react';
 import { DESKTOP_PATH, LOGIN_PATH } from '@campus/contracts/pages';
 import type { MeData } from '@campus/contracts/uaa';
@@ -102,9 +103,9 @@ export function DesktopHeader({
       id: 'switch',
       testId: 'header.switchAccount',
       label:
-        me.linkedUserType === 3
+        me.linkedUserType === UserType.parent
           ? t('header.switchToParent')
-          : me.linkedUserType === 2
+          : me.linkedUserType === UserType.teacher
             ? t('header.switchToTeacher')
             : t('header.switchToLinked'),
       icon: CHROME_ICONS.swap,

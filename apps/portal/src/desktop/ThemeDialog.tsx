@@ -2,13 +2,8 @@ import { App, Button, ColorPicker, Modal } from 'antd';
 import { useState } from 'react';
 import type { SetThemeType } from '@campus/contracts/desktop';
 import type { MeData } from '@campus/contracts/uaa';
-import {
-  isNamedTheme,
-  layoutChoiceVisible,
-  THEME_SECTIONS,
-  type Layout,
-  type ThemeSection,
-} from '@campus/sdk/theme-rules';
+import { isNamedTheme, type Layout } from '@campus/contracts/theme';
+import { layoutChoiceVisible, THEME_SECTIONS, type ThemeSection } from '@campus/sdk/theme-rules';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { TranslationKey } from '../i18n/translator.ts';
 import { Icon } from '../shared/Icon.tsx';

@@ -3,7 +3,7 @@
  * version reply and Package info, §7 the three version calls).
  *
  * The desktop is the base platform's front end: its code is `desktop` and its service (spec §3
- * `versionName`) is `base`, so the server line comes from `/api/base/nl/base_package_versions`
+ * `versionName`) is `base`, so the server line comes from `packageVersionsPath('base')`
  * (the server has no `desktop` record). Package info and release notes are read from the
  * spec's files `/pages/desktop/package.json` and `/pages/desktop-version/version.json`, which
  * the portal's build writes from `desktop-version.json` and the server serves; the same list is

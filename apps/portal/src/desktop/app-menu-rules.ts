@@ -4,9 +4,10 @@
  * is, who sees group headings and who may drag, how a drag reorders the icons, how apps are
  * named, and which page an icon opens.
  */
+import { isSchool, isTeacherOrStaff, landingVariant } from '@campus/contracts/user-types';
 import type { AppGroup, AppIcon, UnreadCodeCount } from '@campus/contracts/desktop';
 import { appIconUrl, iconVariantForTheme } from '@campus/contracts/storage';
-import { appPagePath, landingVariant } from '@campus/sdk/app-paths';
+import { appPagePath } from '@campus/sdk/app-paths';
 import type { Language } from '@campus/sdk/language';
 
 /** Spec §9: the top bar shows at most 10 icons. */
@@ -17,14 +18,6 @@ export const ICON_SLOT_PX = 60;
 /** Spec §2, §9: the expand panel's width cap, and the wider one for school teachers and staff. */
 export const PANEL_WIDTH = { default: 672, wide: 780 } as const;
 
-/** Spec §1: unit type 2 is a school. */
-const SCHOOL_UNIT_TYPE = 2;
-
-/** Teachers (2) and type 4 (spec §6). */
-function isTeacherOrStaff(userType: number): boolean {
-  return userType === 2 || userType === 4;
-}
-
 /**
  * The expand panel's width cap (spec §2, §9): 780 for a school (unitType 2) user of type 2 or
  * 4, else 672.
@@ -34,9 +27,7 @@ function isTeacherOrStaff(userType: number): boolean {
  * @example panelWidth(2, 3) // 672
  */
 export function panelWidth(unitType: number, userType: number): number {
-  return unitType === SCHOOL_UNIT_TYPE && isTeacherOrStaff(userType)
-    ? PANEL_WIDTH.wide
-    : PANEL_WIDTH.default;
+  return isSchool(unitType) && isTeacherOrStaff(userType) ? PANEL_WIDTH.wide : PANEL_WIDTH.default;
 }
 
 /** Spec §2, §6: group headings appear only for user types 2 and 4. */

@@ -3,6 +3,7 @@
  * shows and which buttons appear. The header component only reads these answers; its resize
  * throttle is throttle.ts.
  */
+import { UserType, isParent, userTypesOf } from '@campus/contracts/user-types';
 import { DESKTOP_PATH, MOBILE_DESKTOP_PATH } from '@campus/contracts/pages';
 import type { MeData } from '@campus/contracts/uaa';
 import { badgeText } from '@campus/sdk/formatters';
@@ -63,15 +64,6 @@ export function logoutVisible(kind: ClientKind): boolean {
   return kind !== 'desktop-client' && kind !== 'enterprise-chat';
 }
 
-/** The user types of a comma-separated list ('2,3' → [2, 3]). */
-function userTypesOf(list: string | null | undefined): number[] {
-  return (list ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => /^\d+$/.test(part))
-    .map(Number);
-}
-
 /**
  * The teacher/parent switcher (spec §6): only with a linked account, and only on the desktop
  * app itself or in an app whose limitUserType includes both 2 (teacher) and 3 (parent).
@@ -87,7 +79,7 @@ export function accountSwitcherVisible(input: {
   if (!input.linkedUserId) return false;
   if (input.desktopApp) return true;
   const types = userTypesOf(input.limitUserType);
-  return types.includes(2) && types.includes(3);
+  return types.includes(UserType.teacher) && types.includes(UserType.parent);
 }
 
 /** Spec §2: the language switcher shows only when more than one language is listed. */
@@ -97,7 +89,7 @@ export function languageSwitcherVisible(languages: readonly string[]): boolean {
 
 /** Spec §2, §6: the child picker is for parents (type 3) with more than one child. */
 export function childPickerVisible(me: Pick<MeData, 'userType' | 'chirdenList'>): boolean {
-  return me.userType === 3 && me.chirdenList.length > 1;
+  return isParent(me.userType) && me.chirdenList.length > 1;
 }
 
 /** Spec §2: the unit name, in English when the language is en and the unit has one. */

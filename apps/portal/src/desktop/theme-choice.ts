@@ -1,20 +1,20 @@
 /**
  * The theme dialog's model, pure (spec §2 Theme dialog, §3 theme colours and Unit login page
- * config, §4 Layout, §7 settheme). The theme vocabulary and rules are the SDK's
- * (`@campus/sdk/theme-rules`); this file adds what the dialog chooses and what it saves.
+ * config, §4 Layout, §7 settheme). The theme vocabulary is the contracts'
+ * (`@campus/contracts/theme`), the page rules the SDK's; this file adds what the dialog chooses and what it saves.
  */
 import type { SetThemeBody, SetThemeType } from '@campus/contracts/desktop';
 import type { DecorationSet } from '@campus/contracts/uaa';
 import type { Language } from '@campus/sdk/language';
 import {
   COLOUR_SWATCHES,
-  layoutChoiceVisible,
   layoutFor,
   themeColorOf,
   validateColor,
   type ColourSwatch,
   type Layout,
-} from '@campus/sdk/theme-rules';
+} from '@campus/contracts/theme';
+import { layoutChoiceVisible } from '@campus/sdk/theme-rules';
 
 /** The theme in force on the page: what `applyTheme` answered, or the dialog saved. */
 export interface DesktopTheme {

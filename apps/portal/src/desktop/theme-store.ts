@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
 import { COMMON_PH_VERSION } from '@campus/contracts/pages';
 import type { HttpClient } from '@campus/sdk/http-core';
 import { applyTheme, loadTheme } from '@campus/sdk/theme-loader';
-import { DEFAULT_LAYOUT, DEFAULT_THEME_COLOR } from '@campus/sdk/theme-rules';
+import { DEFAULT_LAYOUT, DEFAULT_THEME_COLOR } from '@campus/contracts/theme';
 import type { DesktopTheme } from './theme-choice.ts';
 
 /**

@@ -4,11 +4,12 @@
  * (issue 4: at most two sequential round trips after the HTML).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { baseAdminRolePath } from '@campus/contracts/base';
+import { baseEndpoints } from '@campus/contracts/base';
 import type { AppGroup, MessageConfig, UnhandleCount } from '@campus/contracts/desktop';
 import type { DecorationSet, MeData, UnitConfigData } from '@campus/contracts/uaa';
 import { parseDecorationSet, type AuthApi } from '@campus/sdk/auth';
 import type { DesktopApi } from '@campus/sdk/desktop-api';
+import { callEndpoint } from '@campus/sdk/endpoint-call';
 import { useRuntime } from '../shared/useRuntime.ts';
 import { dataOf } from './desktop-data.ts';
 import { onUnreadChanged } from './dialogs/unread-events.ts';
@@ -158,7 +159,7 @@ export function useBaseAdmin(userId: string, enabled: boolean): boolean {
     if (!enabled) return;
     let live = true;
     void dataOf(
-      http.get<boolean>(baseAdminRolePath(userId), undefined, { noIntercept: true }),
+      callEndpoint(http, baseEndpoints.adminRole, { params: { userId } }, { noIntercept: true }),
     ).then((value) => {
       if (live) setAdmin({ userId, value: value === true });
     });

@@ -6,6 +6,7 @@
  * boundary, but it must not be fooled by a re-spelled address either.
  */
 import type { MenuEntry } from '@campus/contracts/access';
+import { isDeniedTeacherPages } from '@campus/contracts/user-types';
 
 /**
  * Modules whose teacher pages skip the menu check (spec §6 "excluded modules"), matched exactly
@@ -238,7 +239,7 @@ export function checkAccess(input: AccessCheckInput): AccessDecision {
   if (!isTeacherModulePath(pathname, appCode)) {
     return { allowed: true, reason: 'not-teacher-module' };
   }
-  if (userType === 1 || userType === 3) return { allowed: false, reason: 'user-type-denied' };
+  if (isDeniedTeacherPages(userType)) return { allowed: false, reason: 'user-type-denied' };
   if (EXCLUDED_MODULES.includes(appCode)) return { allowed: true, reason: 'excluded-module' };
   // The app code comes from the app's own bundle, not the address, so no other app's page can
   // borrow this exemption by putting 'evaluate' into its URL.

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appNamedByRedirect,
-  appPagePath,
-  idPathVariant,
-  landingVariant,
-  redirectAppPage,
-  resolveRoot,
-} from './app-paths.ts';
+import { idPathVariant, landingVariant } from '@campus/contracts/user-types';
+import { appNamedByRedirect, appPagePath, redirectAppPage, resolveRoot } from './app-paths.ts';
 
 describe('the two tm/spm readings (spec §6)', () => {
   it.each([

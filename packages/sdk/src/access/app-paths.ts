@@ -5,37 +5,10 @@
  * menu, the post-login redirect and `initApp`.
  */
 
-/** The two page variants of an app: the teacher module and the student/parent module. */
-export type PageVariant = 'tm' | 'spm';
+import { landingVariant } from '@campus/contracts/user-types';
 
 /** The default root folder of the sub-app pages (spec §3 `rootPath`, default pages). */
 export const DEFAULT_PAGES_ROOT = 'pages';
-
-/**
- * The landing reading of spec §6: types 2 and 4 are 'tm', every other type 'spm'. Used where a
- * user is sent to a page (spec §4 redirect order, the redirect-path rule of spec §2). The two
- * readings agree on types 1 to 4 and differ only for an unknown or missing type, which this one
- * sends to the narrower spm page.
- *
- * @example
- * landingVariant(2); // 'tm'
- * landingVariant(undefined); // 'spm'
- */
-export function landingVariant(userType: number | undefined): PageVariant {
-  return userType === 2 || userType === 4 ? 'tm' : 'spm';
-}
-
-/**
- * The id-path reading of spec §6: types 1 and 3 are 'spm', every other type 'tm'. This is the
- * session's `idPath` (spec §3), which app page addresses use when no explicit variant is given.
- *
- * @example
- * idPathVariant(3); // 'spm'
- * idPathVariant(undefined); // 'tm'
- */
-export function idPathVariant(userType: number | undefined): PageVariant {
-  return userType === 1 || userType === 3 ? 'spm' : 'tm';
-}
 
 /** What an app page address is built from (spec §2, §3 app icon and session fields). */
 export interface AppPageInput {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionNode } from '@campus/contracts/access';
+import { loadsPermissionTree as needsPermissionTree } from '@campus/contracts/user-types';
 import {
   collectPermissionCodes,
   filterRoutesByPermission,
@@ -7,7 +8,6 @@ import {
   hasPermission,
   isPermitted,
   isWildcardPath,
-  needsPermissionTree,
   type RouteNode,
 } from './permissions.ts';
 

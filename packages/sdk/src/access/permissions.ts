@@ -63,7 +63,7 @@ function isNodeList(
 }
 
 /**
- * Flattens a permission tree (spec §7 `/api/base/resource/user/code/tree`) into the `codeKeys`
+ * Flattens a permission tree (spec §7 permission tree, `baseEndpoints.permissionTree`) into the `codeKeys`
  * map of spec §3: every node's code at any depth maps to `true`. The map has no prototype, so a
  * code named `__proto__` is an ordinary key.
  *
@@ -83,17 +83,6 @@ export function collectPermissionCodes(
     for (const child of node.children ?? []) stack.push(child);
   }
   return codes;
-}
-
-/**
- * The teacher menu permission tree loads only for user types 2 and 4 (spec §6); every other
- * user's routes are filtered against an empty code map.
- *
- * @example
- * if (needsPermissionTree(session.userType)) codes = collectPermissionCodes(await fetchTree());
- */
-export function needsPermissionTree(userType: number | undefined): boolean {
-  return userType === 2 || userType === 4;
 }
 
 /** The part of a route the permission filter reads (spec §2); other fields pass through. */

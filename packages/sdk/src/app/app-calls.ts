@@ -3,13 +3,9 @@
  * the access log. The HTTP rules of spec §8 apply through the client passed in.
  */
 import type { PermissionNode } from '@campus/contracts/access';
-import type { AccessDetailBody } from '@campus/contracts/base';
+import { baseEndpoints, type AccessDetailBody } from '@campus/contracts/base';
+import { callEndpoint } from '../http/endpoint-call.ts';
 import type { HttpClient } from '../http/http-core.ts';
-
-export const APP_CALL_PATHS = {
-  permissionTree: '/api/base/resource/user/code/tree',
-  accessLog: '/api/base/user_access_detail',
-} as const;
 
 /**
  * The user's permission tree for one app (spec §7), or null when the server gave none. Only
@@ -23,8 +19,8 @@ export async function fetchPermissionTree(
   http: HttpClient,
   appCode: string,
 ): Promise<PermissionNode[] | null> {
-  const answer = await http.get<PermissionNode[]>(APP_CALL_PATHS.permissionTree, {
-    code: appCode,
+  const answer = await callEndpoint(http, baseEndpoints.permissionTree, {
+    query: { code: appCode },
   });
   return answer.status === 200 && Array.isArray(answer.data) ? answer.data : null;
 }
@@ -41,9 +37,10 @@ export async function logAppAccess(
   entry: Omit<AccessDetailBody, 'type'>,
 ): Promise<boolean> {
   try {
-    const answer = await http.post<unknown>(
-      APP_CALL_PATHS.accessLog,
-      { ...entry, type: 1 },
+    const answer = await callEndpoint(
+      http,
+      baseEndpoints.accessDetail,
+      { body: { ...entry, type: 1 } },
       { noIntercept: true },
     );
     return answer.status === 200;

@@ -5,12 +5,12 @@
  * permission filter, access check, zoom rule) are called directly.
  */
 import type { MenuEntry, PermissionNode } from '@campus/contracts/access';
+import { loadsPermissionTree } from '@campus/contracts/user-types';
 import { normalizeLanguage, type Language } from '../i18n/language.ts';
 import { checkAccess, type AccessDecision } from '../access/access-check.ts';
 import {
   collectPermissionCodes,
   filterRoutesByPermission,
-  needsPermissionTree,
   type RouteNode,
 } from '../access/permissions.ts';
 import type { ClientKind } from '../platform/platform.ts';
@@ -213,7 +213,7 @@ export async function initApp<R extends RouteNode = RouteNode, Router = unknown>
   let routes: R[] = [...(options.router ?? [])];
   let routable = routes.length > 0;
   if (options.routerType === 'async') {
-    const codes = needsPermissionTree(userType)
+    const codes = loadsPermissionTree(userType)
       ? collectPermissionCodes(await run('fetchPermissions', steps.fetchPermissions, () => null))
       : null;
     ran.push('filterRoutes');

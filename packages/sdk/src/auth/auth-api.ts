@@ -1,25 +1,18 @@
 /**
- * Typed calls of the sign-in domain (spec §7). Paths live here once; the shapes come from
- * `@campus/contracts/uaa`, the same schemas the server validates with.
+ * Typed calls of the sign-in domain (spec §7), derived from the endpoint contracts of
+ * `@campus/contracts/uaa`, the same definitions the server registers its routes from.
  */
 import type { Envelope } from '@campus/contracts/envelope';
-import type {
-  DecorationSet,
-  LoginData,
-  MeData,
-  SocialProvider,
-  UnitConfigData,
+import {
+  uaaEndpoints,
+  type DecorationSet,
+  type LoginData,
+  type MeData,
+  type SocialProvider,
+  type UnitConfigData,
 } from '@campus/contracts/uaa';
+import { callEndpoint } from '../http/endpoint-call.ts';
 import type { HttpClient, RequestOptions } from '../http/http-core.ts';
-
-/** The sign-in endpoints of spec §7. */
-export const UAA_PATHS = {
-  me: '/api/uaa/oauth/me',
-  login: '/api/uaa/oauth/login',
-  logout: '/api/uaa/oauth/logout',
-  unitConfig: '/api/uaa/oauth/login/unit_config',
-  socialInfo: '/api/uaa/social/info',
-} as const;
 
 interface LoginCommon {
   username: string;
@@ -56,15 +49,16 @@ export interface AuthApi {
  * const res = await auth.login({ username, password, rememberMe: false, deviceId });
  */
 export function createAuthApi(http: HttpClient): AuthApi {
+  const E = uaaEndpoints;
   return {
     login: (request, options) =>
-      http.post<LoginData>(UAA_PATHS.login, { ...request }, { noIntercept: true, ...options }),
+      callEndpoint(http, E.login, { body: { ...request } }, { noIntercept: true, ...options }),
     me: (options) =>
-      http.get<MeData>(UAA_PATHS.me, undefined, { noIntercept: true, cacheBust: true, ...options }),
-    logout: (options) => http.post<unknown>(UAA_PATHS.logout, undefined, options),
+      callEndpoint(http, E.me, {}, { noIntercept: true, cacheBust: true, ...options }),
+    logout: (options) => callEndpoint(http, E.logout, {}, options),
     unitConfig: (unitId, options) =>
-      http.get<UnitConfigData>(UAA_PATHS.unitConfig, unitId ? { unitId } : undefined, options),
-    socialInfo: (options) => http.get<SocialProvider[]>(UAA_PATHS.socialInfo, undefined, options),
+      callEndpoint(http, E.unitConfig, unitId ? { query: { unitId } } : {}, options),
+    socialInfo: (options) => callEndpoint(http, E.socialInfo, {}, options),
   };
 }
 

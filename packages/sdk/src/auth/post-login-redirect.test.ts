@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '@campus/contracts/envelope';
 import type { LoginData } from '@campus/contracts/uaa';
+import { landingVariant } from '@campus/contracts/user-types';
 import {
   classifyLoginResult,
   clientKindFromUserAgent,
-  landingVariant,
   resolvePostLoginTarget,
   safeRedirectTarget,
   stripLoginParams,

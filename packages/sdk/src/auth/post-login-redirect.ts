@@ -15,12 +15,11 @@ import { failureMessage } from '../http/http-core.ts';
 import type { Language } from '../i18n/language.ts';
 import type { ScreenClass } from '../platform/screen.ts';
 import type { ClientKind } from '../platform/platform.ts';
-import { landingVariant } from '../access/app-paths.ts';
+import { landingVariant } from '@campus/contracts/user-types';
 
-// Client detection and the landing variant live with the platform and app-path rules; they
-// stay exported here so existing `@campus/sdk/redirect` callers keep working.
+// Client detection lives with the platform rules; it stays exported here so existing
+// `@campus/sdk/redirect` callers keep working.
 export { clientKindFromUserAgent, type ClientKind } from '../platform/platform.ts';
-export { landingVariant } from '../access/app-paths.ts';
 
 /** The query parameter that carries the address to return to (spec §2). */
 export const REDIRECT_PARAM = 'redirect_uri';

@@ -4,7 +4,7 @@
  */
 import {
   APP_TYPE_PC,
-  DESKTOP_PATHS,
+  desktopEndpoints,
   TODO_PAGE_SIZE,
   type AppGroup,
   type AppIcon,
@@ -19,6 +19,8 @@ import {
   type UnreadCodeCount,
 } from '@campus/contracts/desktop';
 import type { Envelope } from '@campus/contracts/envelope';
+import { familyEndpoints } from '@campus/contracts/family';
+import { callEndpoint } from '../http/endpoint-call.ts';
 import type { HttpClient } from '../http/http-core.ts';
 
 /** The desktop calls bound to one client. */
@@ -52,27 +54,28 @@ export interface DesktopApi {
  * const { data } = await desktop.unhandleCount();
  */
 export function createDesktopApi(http: HttpClient): DesktopApi {
-  const P = DESKTOP_PATHS;
+  const E = desktopEndpoints;
+  const fresh = { cacheBust: true } as const;
   return {
-    unhandleCount: () => http.get<UnhandleCount>(P.unhandleCount, undefined, { cacheBust: true }),
-    unreadMessages: () => http.get<Message[]>(P.unreadMessages, undefined, { cacheBust: true }),
-    ignoreAllMessages: () => http.post<number>(P.ignoreAllMessages),
-    ignoreMessage: (desktopMessageId) => http.post<number>(P.ignoreMessage, { desktopMessageId }),
+    unhandleCount: () => callEndpoint(http, E.unhandleCount, {}, fresh),
+    unreadMessages: () => callEndpoint(http, E.unreadMessages, {}, fresh),
+    ignoreAllMessages: () => callEndpoint(http, E.ignoreAllMessages),
+    ignoreMessage: (desktopMessageId) =>
+      callEndpoint(http, E.ignoreMessage, { body: { desktopMessageId } }),
     todoPage: (start, size = TODO_PAGE_SIZE) =>
-      http.get<TodoPage>(P.todoPage, { start, size }, { cacheBust: true }),
-    messageConfig: () => http.get<MessageConfig>(P.messageConfig),
+      callEndpoint(http, E.todoPage, { query: { start, size } }, fresh),
+    messageConfig: () => callEndpoint(http, E.messageConfig),
     appIcons: ({ userId, unitId }) =>
-      http.get<AppGroup[]>(P.appIcons, { userId, unitId, appType: APP_TYPE_PC }),
-    unreadCodeCount: () =>
-      http.get<UnreadCodeCount>(P.unreadCodeCount, undefined, { cacheBust: true }),
-    setTheme: (body) => http.post<string>(P.setTheme, { ...body }),
-    linkedCheck: (parentId, teacherId) => http.get<boolean>(P.linkedCheck, { parentId, teacherId }),
-    ssoLoginUrl: () => http.get<SsoLoginUrl>(P.ssoLoginUrl),
-    recentApps: () => http.get<AppIcon[]>(P.recentApps, undefined, { cacheBust: true }),
-    recordRecentApp: (code) => http.post<AppIcon[]>(P.recentApp, { code }),
-    leftLock: () => http.get<LeftLock>(P.leftLock, undefined, { cacheBust: true }),
-    setLeftLock: (locked) => http.post<LeftLock>(P.leftLock, { locked }),
-    setIconOrder: (codes) =>
-      http.post<IconOrder>(P.iconOrder, { codes: [...codes] }, { json: true }),
+      callEndpoint(http, E.appIcons, { query: { userId, unitId, appType: APP_TYPE_PC } }),
+    unreadCodeCount: () => callEndpoint(http, E.unreadCodeCount, {}, fresh),
+    setTheme: (body) => callEndpoint(http, E.setTheme, { body: { ...body } }),
+    linkedCheck: (parentId, teacherId) =>
+      callEndpoint(http, familyEndpoints.linkedCheck, { query: { parentId, teacherId } }),
+    ssoLoginUrl: () => callEndpoint(http, E.ssoLoginUrl),
+    recentApps: () => callEndpoint(http, E.recentApps, {}, fresh),
+    recordRecentApp: (code) => callEndpoint(http, E.recentApp, { body: { code } }),
+    leftLock: () => callEndpoint(http, E.leftLock, {}, fresh),
+    setLeftLock: (locked) => callEndpoint(http, E.setLeftLock, { body: { locked } }),
+    setIconOrder: (codes) => callEndpoint(http, E.iconOrder, { body: { codes: [...codes] } }),
   };
 }

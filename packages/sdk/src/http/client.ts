@@ -79,7 +79,7 @@ export function axiosTransport(adapter?: AxiosRequestConfig['adapter']): Transpo
  *
  * @example
  * const http = createHttpClient({ device: 'pc', appCode: 'portal', onNotify: showToast });
- * const res = await http.get<MeData>('/api/uaa/oauth/me', undefined, { noIntercept: true });
+ * const res = await callEndpoint(http, uaaEndpoints.me, {}, { noIntercept: true });
  * if (res.status === 200 && res.data) console.log(res.data.realName);
  */
 export function createHttpClient(

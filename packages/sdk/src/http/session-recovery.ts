@@ -15,34 +15,30 @@
  * This module holds no wire code: the core hands it the calls to make.
  */
 import type { Envelope } from '@campus/contracts/envelope';
-import { REFRESH_PATH, type SessionData } from '@campus/contracts/uaa';
+import { uaaEndpoints, type SessionData } from '@campus/contracts/uaa';
 import type { Payload } from './http-core.ts';
 import type { PortalStorage } from '../platform/storage.ts';
-
-/** The calls of spec §7 that renew a session. */
-export const SESSION_RECOVERY_PATHS = {
-  refresh: REFRESH_PATH,
-  loginUserClient: '/api/uaa/oauth/login_user_client',
-} as const;
 
 /**
  * Calls whose 401 means "these credentials are refused", never "renew and retry": the
  * renewal calls themselves (no loops) and the sign-in/sign-out calls around them.
  */
-const NEVER_RECOVER = new Set<string>([
-  SESSION_RECOVERY_PATHS.refresh,
-  SESSION_RECOVERY_PATHS.loginUserClient,
-  '/api/uaa/oauth/relogin',
-  '/api/uaa/oauth/login',
-  '/api/uaa/oauth/logout',
-]);
+const NEVER_RECOVER = new Set<string>(
+  [
+    uaaEndpoints.refresh,
+    uaaEndpoints.loginUserClient,
+    uaaEndpoints.relogin,
+    uaaEndpoints.login,
+    uaaEndpoints.logout,
+  ].map((endpoint) => endpoint.path),
+);
 
 /**
  * True for the calls that must never start a recovery, whatever base URL or query they carry.
  *
  * @example
  * isRecoveryExempt('https://portal.example/api/uaa/oauth/refresh?_t=1'); // true
- * isRecoveryExempt('/api/base/desktop/unhandlecount'); // false
+ * isRecoveryExempt(desktopEndpoints.unhandleCount.path); // false
  */
 export function isRecoveryExempt(url: string): boolean {
   const noQuery = url.split(/[?#]/, 1)[0] ?? '';
@@ -173,7 +169,7 @@ export function createSessionRecovery(options: SessionRecoveryOptions): SessionR
   return createRecoveryGate(async (_failed, calls) => {
     // Step 1 (spec §4): refresh the token.
     const refreshed = await attempt(
-      () => calls.get<SessionData>(SESSION_RECOVERY_PATHS.refresh),
+      () => calls.get<SessionData>(uaaEndpoints.refresh.path),
       calls,
       storage,
     );
@@ -184,7 +180,7 @@ export function createSessionRecovery(options: SessionRecoveryOptions): SessionR
     const userClientId = storage.getUserClientId(calls.appCode);
     if (userClientId) {
       const signedIn = await attempt(
-        () => calls.post<SessionData>(SESSION_RECOVERY_PATHS.loginUserClient, { userClientId }),
+        () => calls.post<SessionData>(uaaEndpoints.loginUserClient.path, { userClientId }),
         calls,
         storage,
       );

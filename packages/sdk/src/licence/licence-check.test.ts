@@ -1,12 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { baseEndpoints } from '@campus/contracts/base';
 import type { Envelope } from '@campus/contracts/envelope';
 import { HttpError, type HttpClient } from '../http/http-core.ts';
-import {
-  checkLicence,
-  LICENCE_EXPIRED_MESSAGE,
-  LICENCE_PATHS,
-  licenceCacheKey,
-} from './licence-check.ts';
+import { checkLicence, LICENCE_EXPIRED_MESSAGE, licenceCacheKey } from './licence-check.ts';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -39,7 +35,7 @@ describe('checkLicence (spec §4 Licence, §7 licence endpoints)', () => {
   it('spec §7: oam asks /api/base/license/unit_oam', async () => {
     const { http, get } = fakeHttp(() => Promise.resolve({ status: 200, data: true }));
     await checkLicence({ http, unitId: 'u1', appCode: 'cms', oam: true, storage: memoryStorage() });
-    expect(get.mock.calls[0]?.[0]).toBe(LICENCE_PATHS.unitOam);
+    expect(get.mock.calls[0]?.[0]).toBe(baseEndpoints.licenceOam.path);
   });
 
   it('spec §4: false means expired, and the answer is cached per app in session storage', async () => {

@@ -4,15 +4,11 @@
  * shows as a blocking dialog with `LICENCE_EXPIRED_MESSAGE`), and caches the answer per app
  * in session storage so each app asks once per browser session.
  */
+import { baseEndpoints } from '@campus/contracts/base';
+import { callEndpoint } from '../http/endpoint-call.ts';
 import type { HttpClient } from '../http/http-core.ts';
 import type { Language } from '../i18n/language.ts';
 import type { KeyValueArea } from '../platform/storage.ts';
-
-/** The licence endpoints of spec §7; `unit_oam` serves the operations deployment. */
-export const LICENCE_PATHS = {
-  unit: '/api/base/license/unit',
-  unitOam: '/api/base/license/unit_oam',
-} as const;
 
 /** The blocking message of spec §8, per language. */
 export const LICENCE_EXPIRED_MESSAGE: Readonly<Record<Language, string>> = {
@@ -95,9 +91,11 @@ export async function checkLicence(input: LicenceCheckInput): Promise<boolean> {
   if (cached !== undefined) return cached;
 
   try {
-    const answer = await http.get<boolean>(
-      input.oam ? LICENCE_PATHS.unitOam : LICENCE_PATHS.unit,
-      { unitId, serverId: appCode },
+    // Spec §7: `unit_oam` serves the operations deployment.
+    const answer = await callEndpoint(
+      http,
+      input.oam ? baseEndpoints.licenceOam : baseEndpoints.licence,
+      { query: { unitId, serverId: appCode } },
       { noIntercept: true, cacheBust: true },
     );
     if (answer.status !== 200 || typeof answer.data !== 'boolean') return true;

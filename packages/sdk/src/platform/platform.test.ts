@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_KINDS, clientKindFromUserAgent, detectPlatform, isOldIE } from './platform.ts';
+import { isOldIE } from '@campus/contracts/old-browser';
+import { CLIENT_KINDS, clientKindFromUserAgent, detectPlatform } from './platform.ts';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';

@@ -3,18 +3,13 @@
  * screens come with the desktop shell. Each one re-reads `/me` afterwards through the session
  * store, because both change who the session is about (spec §3 user state).
  */
-import { DESKTOP_PATHS } from '@campus/contracts/desktop';
-import type { Child, SessionData } from '@campus/contracts/uaa';
 import type { Envelope } from '@campus/contracts/envelope';
+import { familyEndpoints, type Child } from '@campus/contracts/family';
+import { uaaEndpoints, type SessionData } from '@campus/contracts/uaa';
+import { callEndpoint } from '../http/endpoint-call.ts';
 import type { HttpClient } from '../http/http-core.ts';
 import type { PortalStorage } from '../platform/storage.ts';
 import type { SessionStore } from './session-store.ts';
-
-export const ACCOUNT_PATHS = {
-  switchLogin: '/api/uaa/switch/login',
-  childrenByParent: DESKTOP_PATHS.childrenByParent,
-  setCurrentChild: DESKTOP_PATHS.setCurrentChild,
-} as const;
 
 /** What the account calls need. */
 export interface AccountCallDeps {
@@ -38,7 +33,7 @@ export async function switchAccount(
   deps: AccountCallDeps,
   userId: string,
 ): Promise<Envelope<SessionData>> {
-  const answer = await deps.http.get<SessionData>(ACCOUNT_PATHS.switchLogin, { userId });
+  const answer = await callEndpoint(deps.http, uaaEndpoints.switchLogin, { query: { userId } });
   if (answer.status === 200) {
     const id = answer.data?.userClientId;
     if (typeof id === 'string' && id !== '') deps.storage.setUserClientId(deps.appCode, id);
@@ -55,7 +50,9 @@ export async function switchAccount(
  * const children = await listChildren(http, me.userId);
  */
 export async function listChildren(http: HttpClient, parentId: string): Promise<Child[]> {
-  const answer = await http.get<Child[]>(ACCOUNT_PATHS.childrenByParent, { parentId });
+  const answer = await callEndpoint(http, familyEndpoints.childrenByParent, {
+    query: { parentId },
+  });
   return answer.status === 200 && Array.isArray(answer.data) ? answer.data : [];
 }
 
@@ -72,8 +69,10 @@ export async function chooseChild(
   parentId: string,
   child: Child,
 ): Promise<boolean> {
-  const url = `${ACCOUNT_PATHS.setCurrentChild}?${new URLSearchParams({ parentId }).toString()}`;
-  const answer = await deps.http.post<unknown>(url, { ...child });
+  const answer = await callEndpoint(deps.http, familyEndpoints.setCurrentChild, {
+    query: { parentId },
+    body: { ...child },
+  });
   if (answer.status !== 200) return false;
   await deps.session.checkLogin();
   return true;

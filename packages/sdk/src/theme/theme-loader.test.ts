@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '@campus/contracts/envelope';
 import { HttpError, type HttpClient } from '../http/http-core.ts';
-import { applyTheme, loadTheme, THEME_COLOR_PATH, THEME_LINK_ATTRIBUTE } from './theme-loader.ts';
+import { baseEndpoints } from '@campus/contracts/base';
+import { applyTheme, loadTheme, THEME_LINK_ATTRIBUTE } from './theme-loader.ts';
 
 const VERSION = '1.6.0';
 const INK_CSS = '/common/plugins/common-ph/1.6.0/css/ink.css';
@@ -31,11 +32,11 @@ describe('loadTheme (spec §7 GET /api/base/my_desktop/color, §3, §4)', () => 
     const { http, get } = serverTheme({ theme: null, themeColor: '#457CD6', currentLayout: 'top' });
     await loadTheme({ http, doc: document, version: VERSION });
     expect(get).toHaveBeenCalledWith(
-      THEME_COLOR_PATH,
+      baseEndpoints.themeColor.path,
       undefined,
       expect.objectContaining({ noIntercept: true }),
     );
-    expect(THEME_COLOR_PATH).toBe('/api/base/my_desktop/color');
+    expect(baseEndpoints.themeColor.path).toBe('/api/base/my_desktop/color');
   });
 
   it('spec §3/§9: a failed call keeps the default theme and resolves', async () => {

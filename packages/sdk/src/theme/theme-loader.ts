@@ -3,22 +3,17 @@
  * currentLayout, §4 Layout, §7 GET /api/base/my_desktop/color and theme stylesheets). The
  * rules live in `theme-rules.ts`; this file only reads the server's answer and touches the DOM.
  */
-import type { ThemeColorData } from '@campus/contracts/base';
+import { baseEndpoints, type ThemeColorData } from '@campus/contracts/base';
+import { callEndpoint } from '../http/endpoint-call.ts';
 import type { HttpClient } from '../http/http-core.ts';
+import { isNamedTheme, layoutFor, themeColorOf, type Layout } from '@campus/contracts/theme';
 import {
   colorShades,
-  isNamedTheme,
   LAYOUT_CLASSES,
   layoutClassFor,
-  layoutFor,
   stylesheetUrl,
-  themeColorOf,
-  type Layout,
   type LayoutClass,
 } from './theme-rules.ts';
-
-/** The theme endpoint of spec §7. */
-export const THEME_COLOR_PATH = '/api/base/my_desktop/color';
 
 /** Marks the theme stylesheet `<link>` this module owns, so it is swapped and never doubled. */
 export const THEME_LINK_ATTRIBUTE = 'data-ph-theme';
@@ -110,10 +105,12 @@ export async function loadTheme(input: LoadThemeInput): Promise<AppliedTheme> {
   const { http, doc, version } = input;
   let data: Partial<ThemeColorData> | undefined;
   try {
-    const answer = await http.get<ThemeColorData>(THEME_COLOR_PATH, undefined, {
-      noIntercept: true,
-      cacheBust: true,
-    });
+    const answer = await callEndpoint(
+      http,
+      baseEndpoints.themeColor,
+      {},
+      { noIntercept: true, cacheBust: true },
+    );
     if (answer.status === 200 && typeof answer.data === 'object' && answer.data !== null) {
       data = answer.data;
     }

@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { iconVariantForTheme } from '@campus/contracts/storage';
 import {
-  colorShades,
   COLOUR_SWATCHES,
   DEFAULT_THEME_COLOR,
   isPlainColourTheme,
-  layoutChoiceVisible,
-  layoutClassFor,
   layoutFor,
   NAMED_THEME_COLORS,
   NAMED_THEMES,
-  stylesheetUrl,
-  THEME_SECTIONS,
   themeColorOf,
   validateColor,
+} from '@campus/contracts/theme';
+import {
+  colorShades,
+  layoutChoiceVisible,
+  layoutClassFor,
+  stylesheetUrl,
+  THEME_SECTIONS,
 } from './theme-rules.ts';
 
 const PLAIN = [null, undefined, '', 'red', 'blue', 'siroBlue', 'green', 'custom', 'unit-theme'];

@@ -1,49 +1,20 @@
 /**
- * The portal's theme rules, pure (spec §2 Theme dialog, §3 theme colours and currentLayout,
- * §4 Layout, §7 theme stylesheets, §9 theme colour default): which themes exist, which colour
- * and layout a theme gets, which class marks the layout, and where a theme's stylesheet lives.
+ * The page side of the theme rules, pure (spec §2 Theme dialog, §4 Layout, §7 theme
+ * stylesheets): the dialog's sections, which class marks the layout, where a theme's stylesheet
+ * lives and the colour shades a theme sets. The vocabulary itself (named themes, swatches,
+ * colours, layouts) is the contracts' (`@campus/contracts/theme`), shared with the server.
  * `theme-loader.ts` applies them to a document.
- *
- * Vocabulary:
- * - a *named* theme is one with its own stylesheet and fixed colour: ink, lotus (classic)
- *   and cartoon (stage);
- * - every other theme is a *plain colour* theme: no theme (null), one of the dialog's colour
- *   swatches, a custom colour from the picker, or a name this code does not know. It gets the
- *   user's colour, no stylesheet, and the top/left layout choice.
  */
-import { DEFAULT_THEME_COLOR } from '@campus/contracts/base';
-
-/** The named themes of spec §3/§9, each with its own stylesheet and fixed colour. */
-export const NAMED_THEMES = ['ink', 'lotus', 'cartoon'] as const;
-export type NamedTheme = (typeof NAMED_THEMES)[number];
-
-/** The default theme colour (spec §3, §9: #457cd6), one definition with the server's. */
-export { DEFAULT_THEME_COLOR };
-
-/** The fixed colour of each named theme (spec §3). */
-export const NAMED_THEME_COLORS: Readonly<Record<NamedTheme, string>> = {
-  ink: '#A9947F',
-  lotus: '#68A265',
-  cartoon: '#3ABAE8',
-};
-
-/**
- * The swatches of the dialog's colour section (spec §2: red, blue, siro blue, green). The
- * spec names them without values: blue is the default colour of spec §3; red, siro blue (a
- * deep navy) and green are this project's picks, chosen to keep white text readable.
- */
-export const COLOUR_SWATCHES = {
-  red: '#D9534F',
-  blue: DEFAULT_THEME_COLOR,
-  siroBlue: '#2B4C8C',
-  green: '#3D9A6B',
-} as const satisfies Record<string, string>;
-export type ColourSwatch = keyof typeof COLOUR_SWATCHES;
-
-/** The layouts of spec §3 `currentLayout`. */
-export type Layout = 'top' | 'left';
-/** The layout when none (or nothing valid) was asked for (spec §4: top). */
-export const DEFAULT_LAYOUT: Layout = 'top';
+import {
+  COLOUR_SWATCHES,
+  DEFAULT_THEME_COLOR,
+  NAMED_THEME_COLORS,
+  isNamedTheme,
+  isPlainColourTheme,
+  layoutFor,
+  validateColor,
+  type ColourSwatch,
+} from '@campus/contracts/theme';
 
 /** One entry of the theme dialog. */
 export interface ThemeChoice {
@@ -78,34 +49,6 @@ export const THEME_SECTIONS: readonly ThemeSection[] = [
   },
 ];
 
-/** True for ink, lotus and cartoon. */
-export function isNamedTheme(theme: string | null | undefined): theme is NamedTheme {
-  return (NAMED_THEMES as readonly (string | null | undefined)[]).includes(theme);
-}
-
-/**
- * True when the theme is a plain colour (spec §2, §4): anything but ink, lotus or cartoon,
- * including no theme at all.
- *
- * @example isPlainColourTheme(null) // true
- * @example isPlainColourTheme('ink') // false
- */
-export function isPlainColourTheme(theme: string | null | undefined): boolean {
-  return !isNamedTheme(theme);
-}
-
-/**
- * The layout a theme actually gets (spec §4): ink, lotus and cartoon force top; a plain colour
- * keeps the requested layout; anything else than 'top' or 'left' means top.
- *
- * @example layoutFor('ink', 'left') // 'top'
- * @example layoutFor(null, 'left') // 'left'
- */
-export function layoutFor(theme: string | null | undefined, requested: unknown): Layout {
-  if (isNamedTheme(theme)) return 'top';
-  return requested === 'top' || requested === 'left' ? requested : DEFAULT_LAYOUT;
-}
-
 /** Every class `layoutClassFor` can answer, so a caller can clear them all. */
 export const LAYOUT_CLASSES = ['layout-top', 'layout-left'] as const;
 export type LayoutClass = (typeof LAYOUT_CLASSES)[number];
@@ -128,42 +71,6 @@ export function layoutClassFor(
 /** Whether the dialog shows the top/left choice (spec §2: only for a plain colour theme). */
 export function layoutChoiceVisible(theme: string | null | undefined): boolean {
   return isPlainColourTheme(theme);
-}
-
-/**
- * A colour as CSS may receive it: '#RGB' or '#RRGGBB' (any case), answered as upper-case
- * '#RRGGBB'; anything else (names, rgb(), spaces, other lengths, non-strings) is null.
- * Colours come from the server and the user, so only what passes here reaches CSS.
- *
- * @example validateColor('#457cd6') // '#457CD6'
- * @example validateColor('#fa0') // '#FFAA00'
- * @example validateColor('red; background:url(x)') // null
- */
-export function validateColor(hex: unknown): string | null {
-  if (typeof hex !== 'string') return null;
-  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex);
-  if (short)
-    return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toUpperCase();
-  return /^#[0-9a-f]{6}$/i.test(hex) ? hex.toUpperCase() : null;
-}
-
-/**
- * The colour a theme shows (spec §3): a named theme's fixed colour; for a plain colour, the
- * given colour when valid, else the swatch's own colour when the theme names one, else the
- * default #457CD6.
- *
- * @example themeColorOf('lotus', '#FF0000') // '#68A265'
- * @example themeColorOf(null, '#c00') // '#CC0000'
- * @example themeColorOf(null, 'not a colour') // '#457CD6'
- */
-export function themeColorOf(theme: string | null | undefined, customColor: unknown): string {
-  if (isNamedTheme(theme)) return NAMED_THEME_COLORS[theme];
-  const custom = validateColor(customColor);
-  if (custom) return custom;
-  if (theme && Object.hasOwn(COLOUR_SWATCHES, theme)) {
-    return COLOUR_SWATCHES[theme as ColourSwatch];
-  }
-  return DEFAULT_THEME_COLOR;
 }
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

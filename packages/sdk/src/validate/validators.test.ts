@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isValidContact,
-  isValidEmail,
-  isValidIdCard,
   isValidPassword,
-  isValidPhone,
   isValidSimplePassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from './validators.ts';
+} from '@campus/contracts/password-rules';
+import { isValidContact, isValidEmail, isValidIdCard, isValidPhone } from './validators.ts';
 
 describe('password length constants (spec §5, §9: 8 to 20)', () => {
   it('are 8 and 20', () => {

@@ -1,62 +1,9 @@
 /**
- * Field validators of spec §5: the two password rules, the Chinese identity card, email, phone
- * and contact number. Pure predicates returning a boolean, so a form, a test and a server can
- * share them; the messages that go with a failure belong to the caller's i18n table.
+ * Field validators of spec §5: the Chinese identity card, email, phone and contact number. Pure
+ * predicates returning a boolean; the messages that go with a failure belong to the caller's
+ * i18n table. The two password rules are the contracts' (`@campus/contracts/password-rules`),
+ * because the server enforces the same ones.
  */
-
-/** Shortest password either rule accepts (spec §5, §9: 8 to 20 characters). */
-export const PASSWORD_MIN_LENGTH = 8;
-
-/** Longest password either rule accepts (spec §5, §9: 8 to 20 characters). */
-export const PASSWORD_MAX_LENGTH = 20;
-
-// Counted in code points, not UTF-16 units, so an emoji is one character as the user sees it.
-function lengthInRange(value: string): boolean {
-  const length = [...value].length;
-  return length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH;
-}
-
-// "No spaces" (spec §5) covers every whitespace character: a tab or a newline pasted into a
-// password field is just as invisible as a space.
-const WHITESPACE = /\s/u;
-// Han script: every Chinese character, not only the common 4E00–9FA5 block.
-const CHINESE = /\p{Script=Han}/u;
-// ASCII only: a digit or letter from another script counts as an "other" character.
-const DIGIT = /[0-9]/;
-const LETTER = /[A-Za-z]/;
-const OTHER = /[^0-9A-Za-z]/;
-
-/**
- * The default password rule (spec §5): 8 to 20 characters, no whitespace, no Chinese
- * characters, and at least two kinds among digits, letters and other characters.
- *
- * @example
- * isValidPassword('Teacher2026'); // true  (letters + digits)
- * isValidPassword('abcdefgh'); // false (one kind only)
- * isValidPassword('pass word1'); // false (a space)
- */
-export function isValidPassword(value: string): boolean {
-  if (!lengthInRange(value) || WHITESPACE.test(value) || CHINESE.test(value)) return false;
-  const kinds = [DIGIT, LETTER, OTHER].filter((kind) => kind.test(value)).length;
-  return kinds >= 2;
-}
-
-// Spec §5 "another rule": the character set and the length in one pattern.
-const SIMPLE_PASSWORD = new RegExp(
-  `^[A-Za-z0-9_.@-]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`,
-);
-
-/**
- * The alternative password rule (spec §5): only letters, digits and `_ . @ -`, 8 to 20
- * characters. No mix of kinds is required.
- *
- * @example
- * isValidSimplePassword('abc_def.g'); // true
- * isValidSimplePassword('abc#defgh'); // false ('#' is not allowed)
- */
-export function isValidSimplePassword(value: string): boolean {
-  return SIMPLE_PASSWORD.test(value);
-}
 
 // 18 digits: region (6), birth date YYYYMMDD (8), sequence (3), check character (digit or X).
 const ID_CARD_18 = /^\d{6}(\d{4})(\d{2})(\d{2})\d{3}[\dXx]$/;

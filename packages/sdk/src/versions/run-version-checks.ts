@@ -4,6 +4,7 @@
  * interception)"), because a 404 here is an answer to report ('no version endpoint'), not an
  * error for the HTTP client's rules.
  */
+import { packageVersionsPath } from '@campus/contracts/base';
 import type { Language } from '../i18n/language.ts';
 import {
   versionCallPlan,
@@ -40,12 +41,11 @@ export interface RunVersionChecksInput {
 
 /** The URLs of spec §7 for one app. */
 export function versionUrls(root: string, code: string, versionName?: string) {
-  const service = encodeURIComponent(versionName || code);
   const r = encodeURIComponent(root);
   const c = encodeURIComponent(code);
   return {
     packageJson: `/${r}/${c}/package.json`,
-    versionsEndpoint: `/api/${service}/nl/${service}_package_versions`,
+    versionsEndpoint: packageVersionsPath(versionName || code),
     versionJson: `/${r}/${c}-version/version.json`,
   };
 }

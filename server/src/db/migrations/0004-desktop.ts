@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('unit_id', 'text', (c) => c.primaryKey().references('units.id'))
     /** Spec §2: 1 shows a plain dot on the message bell instead of the count. */
     .addColumn('message_pc_open', 'integer', (c) => c.notNull().defaultTo(0))
-    /** Spec §7 `/api/sso/select/login/url`; only http(s) URLs are stored and answered. */
+    /** Spec §7 single-sign-on URL (`desktopEndpoints.ssoLoginUrl`); only http(s) URLs are stored and answered. */
     .addColumn('sso_login_url', 'text')
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();

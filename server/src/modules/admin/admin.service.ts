@@ -3,50 +3,39 @@
  * Every action is validated here, runs in one transaction and leaves an audit_log row
  * (DESIGN.md §5); passwords never reach the audit detail, a log or a return value.
  */
+import { defaultPasswordProblem, type PasswordProblem } from '@campus/contracts/password-rules';
+import { UserType, isArea, isParent, isUnitType, isUserType } from '@campus/contracts/user-types';
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '@campus/contracts/envelope';
-import type { Child } from '@campus/contracts/uaa';
+import type { Child } from '@campus/contracts/family';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { bilingual, type Bilingual } from '../../core/messages.ts';
 import { safeHttpUrl } from '../desktop/desktop-rules.ts';
 import { hashPassword } from '../uaa/password.ts';
 import type { AdminRepository, RevokedCounts, StudentRow, UserRow } from './admin.repository.ts';
 
-/** 1 area, 2 school (spec §1). */
-export const UNIT_TYPES = [1, 2] as const;
-/** 1 unit staff, 2 teacher, 3 parent, 4 other staff (spec §1). */
-export const USER_TYPES = [1, 2, 3, 4] as const;
-export const USER_TYPE_TEACHER = 2;
-export const USER_TYPE_PARENT = 3;
-
-const HAN_OR_CJK = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
 const LOGIN_NAME = /^[A-Za-z0-9_.@-]{2,64}$/;
 
+/** The words for each way a password fails the default rule (spec §5). */
+const PASSWORD_PROBLEM_MESSAGES: Readonly<Record<PasswordProblem, Bilingual>> = {
+  length: bilingual('密码长度须为 8 到 20 个字符', 'The password must be 8 to 20 characters long'),
+  whitespace: bilingual('密码不能包含空格', 'The password must not contain spaces'),
+  chinese: bilingual('密码不能包含中文字符', 'The password must not contain Chinese characters'),
+  kinds: bilingual(
+    '密码须包含数字、字母、其他字符中的至少两种',
+    'The password must mix at least two of: digits, letters, other characters',
+  ),
+};
+
 /**
- * The default password rule of spec §5: 8 to 20 characters, no spaces, no Chinese
- * characters, and at least two kinds among digits, letters and other characters.
- * Returns the reason it fails, or null when the password is acceptable.
+ * Why a password fails the default rule of spec §5 (`@campus/contracts/password-rules`), in
+ * both languages; null when it is acceptable.
  *
  * @example passwordProblem('Teacher@2026') // null
  */
 export function passwordProblem(password: string): Bilingual | null {
-  const length = [...password].length;
-  if (length < 8 || length > 20) {
-    return bilingual('密码长度须为 8 到 20 个字符', 'The password must be 8 to 20 characters long');
-  }
-  if (/\s/u.test(password))
-    return bilingual('密码不能包含空格', 'The password must not contain spaces');
-  if (HAN_OR_CJK.test(password)) {
-    return bilingual('密码不能包含中文字符', 'The password must not contain Chinese characters');
-  }
-  const kinds = [/[0-9]/, /[A-Za-z]/, /[^0-9A-Za-z]/].filter((kind) => kind.test(password)).length;
-  if (kinds < 2) {
-    return bilingual(
-      '密码须包含数字、字母、其他字符中的至少两种',
-      'The password must mix at least two of: digits, letters, other characters',
-    );
-  }
-  return null;
+  const problem = defaultPasswordProblem(password);
+  return problem ? PASSWORD_PROBLEM_MESSAGES[problem] : null;
 }
 
 export interface CreateUnitInput {
@@ -180,7 +169,7 @@ export class AdminService {
         ),
       );
     }
-    if (!(UNIT_TYPES as readonly number[]).includes(input.unitType)) {
+    if (!isUnitType(input.unitType)) {
       errors.push(
         field(
           'unitType',
@@ -195,7 +184,7 @@ export class AdminService {
         errors.push(
           field('parentId', '上级单位不存在', `Parent unit "${parentId}" does not exist`),
         );
-      } else if (parent.unit_type !== 1) {
+      } else if (!isArea(parent.unit_type)) {
         // Schools sit under areas; nothing sits under a school.
         errors.push(field('parentId', '上级单位须为区域', 'The parent unit must be an area'));
       }
@@ -260,7 +249,7 @@ export class AdminService {
       );
     }
     requireText(errors, 'realName', realName, 64, ['姓名', 'Real name']);
-    if (!(USER_TYPES as readonly number[]).includes(input.userType)) {
+    if (!isUserType(input.userType)) {
       errors.push(
         field('userType', '用户类型须为 1、2、3 或 4', 'The user type must be 1, 2, 3 or 4'),
       );
@@ -333,7 +322,7 @@ export class AdminService {
       throw notFound(
         bilingual('家长账号不存在', `No user with login name "${parentLogin.trim()}"`),
       );
-    if (parent.user_type !== USER_TYPE_PARENT) {
+    if (!isParent(parent.user_type)) {
       throw badRequest([
         field(
           'parent',
@@ -421,7 +410,7 @@ export class AdminService {
       );
 
     const errors: FieldError[] = [];
-    if (teacher.user_type !== USER_TYPE_TEACHER) {
+    if (teacher.user_type !== UserType.teacher) {
       errors.push(
         field(
           'teacher',
@@ -430,7 +419,7 @@ export class AdminService {
         ),
       );
     }
-    if (parent.user_type !== USER_TYPE_PARENT) {
+    if (!isParent(parent.user_type)) {
       errors.push(
         field(
           'parent',
@@ -490,7 +479,7 @@ export class AdminService {
   }
 
   /**
-   * Sets a unit's licence for an app, the row `/api/base/license/unit` reads (spec §4
+   * Sets a unit's licence for an app, the row the licence endpoint (`baseEndpoints.licence`) reads (spec §4
    * licence: true fine, false expired). `expired` ends it now, to try the blocking dialog.
    */
   async setLicence(input: SetLicenceInput, actor: AuditActor = {}): Promise<SetLicenceResult> {

@@ -3,9 +3,10 @@
  * the server what the caller may see: the licence of their own unit (or, for an area,
  * of a school under it), their own admin role, their own access log.
  */
+import { isArea, isParent, loadsPermissionTree } from '@campus/contracts/user-types';
+import { DEFAULT_THEME_COLOR } from '@campus/contracts/theme';
 import {
   BASE_ADMIN_ROLE,
-  DEFAULT_THEME_COLOR,
   type AccessDetailBody,
   type Module,
   type ThemeColorData,
@@ -16,12 +17,6 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import type { PermissionNode } from '@campus/contracts/access';
 import type { BaseRepository, ResourceRecord } from './base.repository.ts';
-
-const AREA_UNIT = 1;
-/** Spec §6: the teacher menu permission tree loads only for user types 2 and 4. */
-const PERMISSION_TREE_USER_TYPES = new Set([2, 4]);
-/** Who reads the module list: staff, not parents (their desktop has no module table). */
-const MODULE_LIST_USER_TYPES = new Set([1, 2, 4]);
 
 export class BaseService {
   constructor(
@@ -77,7 +72,7 @@ export class BaseService {
 
   private async assertMayReadUnit(user: SessionUser, unitId: string): Promise<void> {
     if (unitId === user.unitId) return;
-    if (user.unitType === AREA_UNIT && (await this.repository.parentUnitOf(unitId)) === user.unitId)
+    if (isArea(user.unitType) && (await this.repository.parentUnitOf(unitId)) === user.unitId)
       return;
     throw forbidden(
       bilingual('只能查询本单位的授权', "You can only check your own unit's licence"),
@@ -86,7 +81,7 @@ export class BaseService {
 
   /** Spec §6, §7: the user's permission tree for one app; teachers and type 4 only. */
   async permissionTree(user: SessionUser, appCode: string): Promise<PermissionNode[]> {
-    if (!PERMISSION_TREE_USER_TYPES.has(user.userType)) {
+    if (!loadsPermissionTree(user.userType)) {
       throw forbidden(
         bilingual('该用户类型没有菜单权限', 'This user type has no menu permissions'),
       );
@@ -100,7 +95,7 @@ export class BaseService {
    * without a tree hold none.
    */
   async permissionCodes(user: SessionUser, appCode: string): Promise<ReadonlySet<string>> {
-    if (!PERMISSION_TREE_USER_TYPES.has(user.userType)) return new Set();
+    if (!loadsPermissionTree(user.userType)) return new Set();
     const codes = new Set<string>();
     const visit = (nodes: readonly PermissionNode[]): void => {
       for (const node of nodes) {
@@ -114,7 +109,8 @@ export class BaseService {
 
   /** The unit's licensed modules with their end times (spec §4 module status). */
   async modules(user: SessionUser): Promise<Module[]> {
-    if (!MODULE_LIST_USER_TYPES.has(user.userType)) {
+    // Staff read the module list, not parents (their desktop has no module table).
+    if (isParent(user.userType)) {
       throw forbidden(bilingual('没有权限查看模块列表', 'You may not see the module list'));
     }
     return this.repository.unitModules(user.unitId);

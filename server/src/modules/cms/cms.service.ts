@@ -11,6 +11,7 @@
  *   child"; DESIGN.md §4 "a parent reads only their own children").
  * The spec is silent about cms itself: audiences, read records and statistics are ours.
  */
+import { isParent, isTeacherOrStaff } from '@campus/contracts/user-types';
 import { randomUUID } from 'node:crypto';
 import {
   CMS_APP_CODE,
@@ -31,11 +32,6 @@ import type { BaseService } from '../base/base.service.ts';
 import type { AccountService } from '../uaa/account.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import type { CmsRepository, NoticeRecord } from './cms.repository.ts';
-
-/** Spec §6: types 2 and 4 hold the teacher menu permission tree, so they run the staff side. */
-const STAFF_USER_TYPES: ReadonlySet<number> = new Set([2, 4]);
-/** Spec §6: parents (type 3) pick a child. */
-const PARENT_USER_TYPE = 3;
 
 export class CmsService {
   constructor(
@@ -165,7 +161,8 @@ export class CmsService {
   }
 
   private async requireStaffCode(user: SessionUser, code: CmsPermission): Promise<void> {
-    if (!STAFF_USER_TYPES.has(user.userType)) {
+    // Spec §6: types 2 and 4 hold the teacher menu permission tree, so they run the staff side.
+    if (!isTeacherOrStaff(user.userType)) {
       throw forbidden(bilingual('该用户类型不能管理通知', 'This user type cannot manage notices'));
     }
     const codes = await this.permissions.permissionCodes(user, CMS_APP_CODE);
@@ -177,7 +174,7 @@ export class CmsService {
   }
 
   private async requireParentChild(user: SessionUser) {
-    if (user.userType !== PARENT_USER_TYPE) {
+    if (!isParent(user.userType)) {
       throw forbidden(
         bilingual('只有家长可以查看孩子的通知', "Only parents can see their child's notices"),
       );

@@ -4,6 +4,7 @@
  * icon drag order (teachers and type 4). Which apps a user sees is decided here, on the server:
  * hidden apps, apps not meant for the user's type, and base/edu outside a school are left out.
  */
+import { canDragIcons } from '@campus/contracts/user-types';
 import {
   RECENT_APPS_MAX,
   type AppGroup,
@@ -17,7 +18,7 @@ import { badRequest, forbidden, notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import type { AppRecord, DesktopRepository } from './desktop.repository.ts';
-import { ICON_DRAG_USER_TYPES, appVisibleTo, orderIcons } from './desktop-rules.ts';
+import { appVisibleTo, orderIcons } from './desktop-rules.ts';
 
 export class AppMenuService {
   constructor(
@@ -38,7 +39,7 @@ export class AppMenuService {
       this.repository.appGroups(),
       this.visibleApps(user),
       this.unreadCounts(user),
-      ICON_DRAG_USER_TYPES.has(user.userType)
+      canDragIcons(user.userType)
         ? this.repository.iconOrder(user.userId)
         : Promise.resolve(new Map<string, number>()),
     ]);
@@ -88,7 +89,7 @@ export class AppMenuService {
    * be an app the caller sees; an empty list goes back to the default order.
    */
   async saveIconOrder(user: SessionUser, codes: readonly string[]): Promise<IconOrder> {
-    if (!ICON_DRAG_USER_TYPES.has(user.userType)) {
+    if (!canDragIcons(user.userType)) {
       throw forbidden(
         bilingual('只有教师和职工可以调整应用顺序', 'Only teachers and staff can reorder apps'),
       );

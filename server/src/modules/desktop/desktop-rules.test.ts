@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { themeColorOf, layoutFor } from '@campus/sdk/theme-rules';
+import { themeColorOf, layoutFor } from '@campus/contracts/theme';
+import { userTypesOf } from '@campus/contracts/user-types';
 import {
   appVisibleTo,
   orderIcons,
@@ -7,7 +8,6 @@ import {
   resolveThemeChoice,
   safeHttpUrl,
   safeLink,
-  userTypesOf,
 } from './desktop-rules.ts';
 
 describe('which apps a user sees (spec §3 updateStatus, §6)', () => {

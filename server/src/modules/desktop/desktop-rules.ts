@@ -1,9 +1,10 @@
 /**
  * The desktop shell's pure rules (issue 4): which apps a user may see (spec §6), the icon order
  * (spec §2, §6), what a theme choice saves (spec §2 Theme dialog, §3, §4 Layout), and which
- * links may leave the server. The theme vocabulary is the SDK's own (`@campus/sdk/theme-rules`),
+ * links may leave the server. The theme vocabulary is the contracts' (`@campus/contracts/theme`),
  * so what the server saves is exactly what the page's theme loader understands.
  */
+import { isSchool, userTypesOf } from '@campus/contracts/user-types';
 import type { MessageModule } from '@campus/contracts/desktop';
 import {
   COLOUR_SWATCHES,
@@ -12,29 +13,16 @@ import {
   validateColor,
   type ColourSwatch,
   type Layout,
-} from '@campus/sdk/theme-rules';
+} from '@campus/contracts/theme';
 
-/** Spec §1: unit type 2 is a school. */
-export const SCHOOL_UNIT_TYPE = 2;
 /** Spec §6: base and edu apps are hidden unless the unit is a school. */
 export const SCHOOL_ONLY_APPS: ReadonlySet<string> = new Set(['base', 'edu']);
-/** Spec §2, §6: teachers (2) and type 4 can drag icons. */
-export const ICON_DRAG_USER_TYPES: ReadonlySet<number> = new Set([2, 4]);
 
 /** The parts of an app the visibility rule reads. */
 export interface AppForVisibility {
   code: string;
   updateStatus: number;
   limitUserType: string;
-}
-
-/** The user types of a comma-separated list ('1,2,4' → [1, 2, 4]); junk entries are skipped. */
-export function userTypesOf(list: string): number[] {
-  return list
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => /^\d+$/.test(part))
-    .map(Number);
 }
 
 /**
@@ -49,7 +37,7 @@ export function appVisibleTo(
 ): boolean {
   if (app.updateStatus === 0) return false;
   if (!userTypesOf(app.limitUserType).includes(user.userType)) return false;
-  if (SCHOOL_ONLY_APPS.has(app.code) && user.unitType !== SCHOOL_UNIT_TYPE) return false;
+  if (SCHOOL_ONLY_APPS.has(app.code) && !isSchool(user.unitType)) return false;
   return true;
 }
 

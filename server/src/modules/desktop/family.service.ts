@@ -3,8 +3,9 @@
  * parent's current child, and whether a teacher and a parent account are linked. A parent reads
  * and chooses only their own children (DESIGN.md §4); the server checks, not the page.
  */
-import type { LinkedCheckQuery } from '@campus/contracts/desktop';
-import type { Child } from '@campus/contracts/uaa';
+import { isParent } from '@campus/contracts/user-types';
+import type { LinkedCheckQuery } from '@campus/contracts/family';
+import type { Child } from '@campus/contracts/family';
 import { forbidden, notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
@@ -12,7 +13,6 @@ import type { ChildRecord, DesktopRepository } from './desktop.repository.ts';
 import type { SessionForgetter } from './desktop.service.ts';
 
 /** Spec §1, §6: parents are user type 3 and pick a child. */
-const PARENT_USER_TYPE = 3;
 
 export class FamilyService {
   constructor(
@@ -57,7 +57,7 @@ export class FamilyService {
   }
 
   private assertOwnParent(user: SessionUser, parentId: string): void {
-    if (user.userType !== PARENT_USER_TYPE) {
+    if (!isParent(user.userType)) {
       throw forbidden(bilingual('只有家长账号可以查看孩子', 'Only parent accounts have children'));
     }
     if (parentId !== user.userId) {

@@ -1,11 +1,11 @@
 /**
  * Spec §1/§8 "Old browser": Internet Explorer 6 to 8 get the whole page replaced by a message
- * asking for a modern browser. Decided on the server from the User-Agent (with the SDK's own
+ * asking for a modern browser. Decided on the server from the User-Agent (with the contracts'
  * rule), because those browsers cannot run the pages' scripts at all: a page request from one
  * gets the message instead, in both languages (no script runs to pick one).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isOldIE } from '@campus/sdk/platform';
+import { isOldIE } from '@campus/contracts/old-browser';
 
 const UPGRADE_PAGE = `<!DOCTYPE html>
 <html lang="zh-CN">

@@ -2,16 +2,13 @@
  * Public image routes: the unit logo (shown on the login page before sign-in) and the
  * drawn app icons. Neither needs a session; both are cacheable.
  */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { BodyStatus, EnvelopeSchema, ErrorCode } from '@campus/contracts/envelope';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { BodyStatus, ErrorCode } from '@campus/contracts/envelope';
+import { storageEndpoints as E } from '@campus/contracts/storage';
 import { bilingual } from '../../core/messages.ts';
-import { AppIconParamsSchema, UnitLogoParamsSchema } from '@campus/contracts/storage';
+import { route } from '../../core/route.ts';
 import type { FileStore } from './file-store.ts';
 import type { StorageService } from './storage.service.ts';
-
-const NotFoundSchema = EnvelopeSchema(Type.Null());
 
 const LOGO_NOT_FOUND = {
   status: BodyStatus.notFound,
@@ -31,50 +28,19 @@ const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 export function storageRoutes(deps: {
   files: FileStore;
   storage: StorageService;
-}): FastifyPluginAsyncTypebox {
-  return (app) => {
-    app.get(
-      '/api/storage/show/unit/:unitId',
-      {
-        schema: {
-          tags: ['storage'],
-          summary: 'Unit logo (spec §7), shown on the login page before sign-in',
-          params: UnitLogoParamsSchema,
-          response: { 404: NotFoundSchema },
-        },
-      },
-      async (request, reply) => {
-        const logo = await deps.storage.unitLogo(request.params.unitId);
-        if (!logo) return reply.code(404).send(LOGO_NOT_FOUND);
-        return sendImage(request, reply, logo.mime, logo.bytes, logo.sha256, 3600);
-      },
-    );
+}): FastifyPluginAsync {
+  return async (app) => {
+    route(app, E.unitLogo, async ({ params, request, reply }) => {
+      const logo = await deps.storage.unitLogo(params.unitId);
+      if (!logo) return reply.code(404).send(LOGO_NOT_FOUND);
+      return sendImage(request, reply, logo.mime, logo.bytes, logo.sha256, 3600);
+    });
 
-    app.get(
-      '/api/storage/app-icon/:code/:variant',
-      {
-        schema: {
-          tags: ['storage'],
-          summary: 'App icon drawn for a theme variant (spec §3: gray, colour, cartoon)',
-          params: AppIconParamsSchema,
-          response: { 404: NotFoundSchema },
-        },
-      },
-      async (request, reply) => {
-        const icon = await deps.storage.appIcon(request.params.code, request.params.variant);
-        if (!icon) return reply.code(404).send(ICON_NOT_FOUND);
-        return sendImage(
-          request,
-          reply,
-          'image/svg+xml',
-          Buffer.from(icon.svg),
-          icon.sha256,
-          86400,
-        );
-      },
-    );
-
-    return Promise.resolve();
+    route(app, E.appIcon, async ({ params, request, reply }) => {
+      const icon = await deps.storage.appIcon(params.code, params.variant);
+      if (!icon) return reply.code(404).send(ICON_NOT_FOUND);
+      return sendImage(request, reply, 'image/svg+xml', Buffer.from(icon.svg), icon.sha256, 86400);
+    });
   };
 }
 

@@ -2,8 +2,9 @@
  * What a signed-in user and the login page read: the session state of spec §3 (/me),
  * the unit's login-page configuration, and the list of social providers.
  */
+import { UserType, isArea, isParent } from '@campus/contracts/user-types';
 import type { DecorationSet, MeData, SocialProvider, UnitConfigData } from '@campus/contracts/uaa';
-import { DEFAULT_THEME_COLOR } from '@campus/contracts/base';
+import { DEFAULT_THEME_COLOR } from '@campus/contracts/theme';
 import { unitLogoUrl } from '@campus/contracts/storage';
 import { ok } from '../../core/envelope.ts';
 import { notFound } from '../../core/errors.ts';
@@ -13,7 +14,6 @@ import type { SessionUser } from './session.service.ts';
 import type { ChildRecord, UaaRepository, UnitRecord } from './uaa.repository.ts';
 
 /** Spec §1: unit type 1 is an area, 2 a school. */
-const AREA_UNIT_TYPE = 1;
 
 export class AccountService {
   constructor(
@@ -36,16 +36,14 @@ export class AccountService {
   private async buildMe(user: SessionUser, accessToken: string): Promise<MeData> {
     // Children matter only to parents (spec §6); the linked account to teachers and parents.
     const [children, linked, schools] = await Promise.all([
-      user.userType === 3
+      isParent(user.userType)
         ? this.repository.listChildren(user.userId)
         : Promise.resolve<ChildRecord[]>([]),
-      user.userType === 2 || user.userType === 3
+      user.userType === UserType.teacher || isParent(user.userType)
         ? this.repository.findLinkedAccount(user.userId)
         : Promise.resolve(undefined),
       // An area's desktop overviews the schools under it (spec §1 unit type 1).
-      user.unitType === AREA_UNIT_TYPE
-        ? this.repository.listChildUnits(user.unitId)
-        : Promise.resolve([]),
+      isArea(user.unitType) ? this.repository.listChildUnits(user.unitId) : Promise.resolve([]),
     ]);
     const current = pickCurrentChild(children, user.currentChildId);
     return {
@@ -87,7 +85,7 @@ export class AccountService {
    * chosen one, else the first; null for a parent without children and for other users.
    */
   async currentChild(user: SessionUser): Promise<ChildRecord | null> {
-    if (user.userType !== 3) return null;
+    if (!isParent(user.userType)) return null;
     return pickCurrentChild(await this.repository.listChildren(user.userId), user.currentChildId);
   }
 

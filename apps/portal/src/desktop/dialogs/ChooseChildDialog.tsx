@@ -1,6 +1,7 @@
 import { App, Button, Modal, Table, Tag } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
-import type { Child, MeData } from '@campus/contracts/uaa';
+import type { Child } from '@campus/contracts/family';
+import type { MeData } from '@campus/contracts/uaa';
 import { chooseChild, listChildren } from '@campus/sdk/account-calls';
 import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';

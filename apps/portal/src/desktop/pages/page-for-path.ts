@@ -10,12 +10,10 @@
 export type DesktopPageKind =
   'home' | 'areaHome' | 'mobile' | 'setting' | 'areaSetting' | 'help' | 'notFound';
 
+import { isArea } from '@campus/contracts/user-types';
 import { HELP_CENTRE_PATH } from '@campus/contracts/pages';
 
 export { HELP_CENTRE_PATH };
-
-/** Spec §1: unit type 1 is an area. */
-const AREA_UNIT_TYPE = 1;
 
 /** The path without a trailing `/` (but `/` itself stays), lower-cased for matching. */
 function normalise(pathname: string): string {
@@ -34,7 +32,7 @@ function normalise(pathname: string): string {
  */
 export function pageForPath(pathname: string, unitType: number | undefined): DesktopPageKind {
   const path = normalise(pathname);
-  const area = unitType === AREA_UNIT_TYPE;
+  const area = unitType !== undefined && isArea(unitType);
   if (path === '/desktop/setting') return area ? 'areaSetting' : 'setting';
   if (path === '/areadesktop/setting') return 'areaSetting';
   if (

@@ -1,0 +1,22 @@
+/**
+ * Every endpoint contract, for what works across them all: the server's CSRF rule, the test that
+ * every API route comes from a contract, and the OpenAPI-driven fuzz stage.
+ */
+import { baseEndpoints } from './base.ts';
+import { cmsEndpoints } from './cms.ts';
+import { desktopEndpoints } from './desktop.ts';
+import type { EndpointDefinition } from './endpoint.ts';
+import { exportEndpoints } from './export.ts';
+import { familyEndpoints } from './family.ts';
+import { storageEndpoints } from './storage.ts';
+import { uaaEndpoints } from './uaa.ts';
+
+export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
+  uaaEndpoints,
+  familyEndpoints,
+  baseEndpoints,
+  desktopEndpoints,
+  cmsEndpoints,
+  storageEndpoints,
+  exportEndpoints,
+].flatMap((group) => Object.values<EndpointDefinition>(group));
