@@ -110,6 +110,10 @@ describe('sub-app deployment', () => {
         await fetch(`${server.baseUrl}/cms/manifest.json`)
       ).json()) as Record<string, string>;
       expect(Object.keys(manifest).sort()).toEqual([
+        'mobile_cms_spm.css',
+        'mobile_cms_spm.js',
+        'mobile_cms_tm.css',
+        'mobile_cms_tm.js',
         'pc_cms_spm.css',
         'pc_cms_spm.js',
         'pc_cms_tm.css',
@@ -129,6 +133,12 @@ describe('sub-app deployment', () => {
       expect(code).not.toContain('react.production');
       const page = await fetch(`${server.baseUrl}/pages/cms/pc_cms_tm/index.html`);
       expect(await page.text()).toContain('/common/plugins/common-ph/1.6.0/js/ui/boot.js');
+      // The phone pages the mobile desktop opens (spec §2 "the mobile equivalent exists").
+      for (const fileId of ['mobile_cms_tm', 'mobile_cms_spm']) {
+        const phone = await fetch(`${server.baseUrl}/pages/cms/${fileId}/index.html`);
+        expect(phone.status, fileId).toBe(200);
+        expect(await phone.text()).toContain('/common/plugins/common-ph/1.6.0/js/ui/boot.js');
+      }
       for (const file of [
         '/pages/cms/package.json',
         '/pages/cms/lang/en-cms.json',

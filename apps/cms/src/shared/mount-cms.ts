@@ -1,6 +1,8 @@
 /**
- * The start of either cms file: the same init options (spec §3) for both variants, only the
- * route table differs. The viewport calls each file's `mount` with its container (spec §2).
+ * The start of every cms file: the same init options (spec §3) for each variant, only the
+ * route table differs, and the phone pages (mobile_cms_*) say `mobile`, which leaves out the
+ * zoom warning (spec §4: no zoom handler on mobile; a phone's pixel ratio is not a zoom). The
+ * viewport calls each file's `mount` with its container (spec §2).
  */
 import type { SubAppMountContext } from '@campus/sdk/subapp-loader';
 import type { AppRoute } from '@campus/ui/router';
@@ -8,7 +10,11 @@ import { startApp } from '@campus/ui/start-app';
 import { zh } from './zh.ts';
 import './cms.css';
 
-export function mountCms(ctx: SubAppMountContext, routes: AppRoute[]) {
+export function mountCms(
+  ctx: SubAppMountContext,
+  routes: AppRoute[],
+  page: { mobile?: boolean } = {},
+) {
   return startApp({
     ctx,
     zh,
@@ -20,6 +26,7 @@ export function mountCms(ctx: SubAppMountContext, routes: AppRoute[]) {
       routerType: 'async',
       theme: true,
       renderingHeader: true,
+      mobile: page.mobile === true,
     },
   });
 }

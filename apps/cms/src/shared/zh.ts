@@ -12,6 +12,13 @@ export const zh = {
       stats: '发布统计',
       mine: '孩子的通知',
     },
+    // The phone pages' bottom tabs (mobile_cms_tm): four across a 375 px screen.
+    tab: {
+      list: '通知',
+      publish: '发布',
+      reads: '阅读',
+      stats: '统计',
+    },
     list: {
       title: '通知列表',
       empty: '还没有发布通知',

@@ -39,10 +39,13 @@ export function NoticeList() {
                       <span className="cms-muted">{audienceText(t, notice)}</span>
                     </div>
                     <p className="cms-notice__body">{notice.content}</p>
-                    <p className="cms-muted">
-                      {notice.authorName} ·{' '}
-                      {formatDate(Date.parse(notice.publishedAt), undefined, lang)} ·{' '}
-                      {t('cms.field.reads')} {notice.readCount} / {notice.audienceCount}
+                    {/* Parts, so a narrow screen wraps between them, never inside a count. */}
+                    <p className="cms-muted cms-notice__meta">
+                      <span>{notice.authorName}</span> ·{' '}
+                      <span>{formatDate(Date.parse(notice.publishedAt), undefined, lang)}</span> ·{' '}
+                      <span>
+                        {t('cms.field.reads')} {notice.readCount} / {notice.audienceCount}
+                      </span>
                     </p>
                   </li>
                 ))}

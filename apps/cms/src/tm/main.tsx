@@ -7,25 +7,14 @@
 import type { SubAppMountContext } from '@campus/sdk/subapp-loader';
 import type { AppRoute } from '@campus/ui/router';
 import { mountCms } from '../shared/mount-cms.ts';
-import { NoticeList } from './NoticeList.tsx';
-import { PublishNotice } from './PublishNotice.tsx';
 import { ReadCounts } from './ReadCounts.tsx';
-import { Stats } from './Stats.tsx';
 import { TeacherLayout } from './TeacherLayout.tsx';
+import { teacherRoutes } from './teacher-routes.tsx';
 
-export const TEACHER_ROUTES: AppRoute[] = [
-  {
-    path: '/',
-    element: <TeacherLayout />,
-    children: [
-      { path: '/', redirect: '/notice/list' },
-      { path: '/notice/list', element: <NoticeList />, meta: { code: 'cms:notice:list' } },
-      { path: '/notice/publish', element: <PublishNotice />, meta: { code: 'cms:notice:publish' } },
-      { path: '/notice/reads', element: <ReadCounts />, meta: { code: 'cms:notice:reads' } },
-      { path: '/stats', element: <Stats />, meta: { code: 'cms:stats' } },
-    ],
-  },
-];
+export const TEACHER_ROUTES: AppRoute[] = teacherRoutes({
+  layout: <TeacherLayout />,
+  readCounts: <ReadCounts />,
+});
 
 /** The viewport calls this with the container of this file (spec §2). */
 export function mount(ctx: SubAppMountContext) {
