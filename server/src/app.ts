@@ -15,7 +15,11 @@ import { QUERY_STRING_LIMITS } from '@campus/contracts/query-string';
 import type { AppConfig } from './config.ts';
 import { registerAuth } from './core/auth.ts';
 import { registerCsrfCheck } from './core/csrf.ts';
-import { registerErrorHandling } from './core/error-handler.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandling,
+} from './core/error-handler.ts';
 import { OneLineRequestLog } from './core/request-log.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -35,6 +39,7 @@ import { DesktopService } from './modules/desktop/desktop.service.ts';
 import { familyRoutes } from './modules/desktop/family.routes.ts';
 import { FamilyService } from './modules/desktop/family.service.ts';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
+import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { FileStore } from './modules/storage/file-store.ts';
 import { StorageRepository } from './modules/storage/storage.repository.ts';
@@ -98,6 +103,9 @@ export async function buildApp(
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Malformed URLs, over-long path parameters and unreadable requests answer the envelope too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { querystringParser: (query: string) => qs.parse(query, QS_LIMITS) },
     ajv: {
       customOptions: {
@@ -132,7 +140,7 @@ export async function buildApp(
   }
 
   const secureCookies = config.publicUrl?.startsWith('https://') ?? false;
-  registerErrorHandling(app);
+  registerErrorHandling(app, { pageFallback: pageFallback({ pagesDir: config.pagesDir }) });
   // The API speaks JSON and form bodies only; anything else is an unsupported media type.
   app.removeContentTypeParser('text/plain');
   // Spec §1/§8: IE 6 to 8 get the upgrade message instead of any page (root scope, before routes).

@@ -1,3 +1,30 @@
+/** The two page families of an app (spec §2 "app pages" and "the mobile equivalent"). */
+export type PageScreen = 'pc' | 'mobile';
+
+/**
+ * An app's page under the default root `pages` (spec §2 app pages, §3 `rootPath`):
+ * `/pages/{app}/{pc|mobile}_{app}_{variant}/index.html`. The caller passes a checked app code.
+ *
+ * @example
+ * appIndexPagePath('cms', 'tm'); // '/pages/cms/pc_cms_tm/index.html'
+ * appIndexPagePath('desktop', 'all', 'mobile'); // '/pages/desktop/mobile_desktop_all/index.html'
+ */
+export function appIndexPagePath(app: string, variant: string, screen: PageScreen = 'pc'): string {
+  return `/pages/${app}/${screen}_${app}_${variant}/index.html`;
+}
+
+/**
+ * The desktop's page index folders (spec §2: pc_desktop_all, mobile_desktop_all and the app
+ * variants): every landing page the redirect rules can produce for the desktop. The spec §4
+ * chat-client rule sends a user to `pc_desktop_{tm|spm}` by user type; the spec §2 rule for a
+ * redirect path naming an app gives `{pc|mobile}_desktop_{tm|spm}` for the desktop; the mobile
+ * desktop is `mobile_desktop_all`. The portal's desktop entry answers all six.
+ */
+export const DESKTOP_INDEX_PAGES: readonly string[] = (['pc', 'mobile'] as const).flatMap(
+  (screen) =>
+    (['all', 'tm', 'spm'] as const).map((variant) => appIndexPagePath('desktop', variant, screen)),
+);
+
 /**
  * Which built page answers which address (spec §2). The server serves these files; the
  * portal's redirect rules use the same paths, so the two cannot drift apart.
@@ -15,8 +42,7 @@ export const PORTAL_PAGES = {
       '/desktop/home',
       '/desktop/setting',
       '/areaDesktop/setting',
-      '/pages/desktop/pc_desktop_all/index.html',
-      '/pages/desktop/mobile_desktop_all/index.html',
+      ...DESKTOP_INDEX_PAGES,
       '/helpCenter',
     ],
   },
@@ -41,6 +67,8 @@ export const DESKTOP_VERSION_FILES = [
 ] as const;
 
 export const LOGIN_PATH = '/login';
+/** The login query parameter naming the address to return to (spec §2 `/login?redirect_uri={url}`). */
+export const LOGIN_REDIRECT_PARAM = 'redirect_uri';
 /** The help-centre page (spec §2: opened with redUrl, accessToken, unitId; the spec names no path). */
 export const HELP_CENTRE_PATH = '/helpCenter';
 export const BIND_PATH = '/bind/';

@@ -4,7 +4,9 @@
  * large a body, unsupported media type, unexpected error) use another HTTP status.
  * An unexpected error is logged with its stack and answered without internals.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BodyStatus, ErrorCode, type Envelope } from '@campus/contracts/envelope';
 import { AppError } from './errors.ts';
 import { bilingual } from './messages.ts';
@@ -90,7 +92,73 @@ export function toEnvelope(error: FastifyError | AppError | Error): {
   );
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Addresses whose every answer is the JSON envelope: the API, and its `/zuul` gateway prefix. */
+export function isEnvelopeAddress(url: string): boolean {
+  return /^\/(?:api|zuul)(?:[/?#]|$)/.test(url);
+}
+
+/**
+ * Whether a person's browser asked for a page here, so a dead end answers HTML rather than
+ * JSON: a GET (or HEAD) outside the API that accepts HTML or names no file other than a page.
+ * A script's fetch of a missing `.json` or `.js` keeps the envelope it can read.
+ */
+export function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (isEnvelopeAddress(request.url)) return false;
+  if ((request.headers.accept ?? '').includes('text/html')) return true;
+  const last = (request.url.split(/[?#]/, 1)[0] ?? '').split('/').pop() ?? '';
+  return !last.includes('.') || /\.html?$/i.test(last);
+}
+
+/** The transport statuses a dead end can have: unknown (404), malformed (400), too long (414). */
+export type DeadEndStatus = 400 | 404 | 414;
+
+/**
+ * Answers a person's browser at an address with nothing behind it, with an HTML page (the
+ * pages module's). Given to `registerErrorHandling`, so core needs no page of its own.
+ */
+export type PageFallback = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  httpStatus: DeadEndStatus,
+) => Promise<FastifyReply>;
+
+const NOT_FOUND_MESSAGE = bilingual('请求的地址不存在', 'No such address');
+
+function deadEndEnvelope(httpStatus: DeadEndStatus): Envelope<never> {
+  switch (httpStatus) {
+    case 404:
+      return { status: BodyStatus.notFound, code: ErrorCode.notFound, message: NOT_FOUND_MESSAGE };
+    case 414:
+      return {
+        status: 414,
+        code: ErrorCode.validation,
+        message: bilingual('请求地址中的参数过长', 'A parameter in the address is too long'),
+      };
+    case 400:
+      return {
+        status: BodyStatus.badRequest,
+        code: ErrorCode.validation,
+        message: bilingual(
+          '请求地址格式错误（百分号编码无效）',
+          'The address is malformed (invalid percent-encoding)',
+        ),
+      };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The HTML answer for a person's browser at a dead end, when the app has pages. */
+    pageFallback: PageFallback | null;
+  }
+}
+
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { pageFallback?: PageFallback } = {},
+): void {
+  app.decorate('pageFallback', options.pageFallback ?? null);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { httpStatus, body } = toEnvelope(error);
     if (httpStatus >= 500) request.log.error({ err: error }, 'unexpected error');
@@ -98,12 +166,88 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.info({ code: body.code, reason: error.message }, 'request rejected');
     return reply.code(httpStatus).send(body);
   });
-  app.setNotFoundHandler((request, reply) => {
-    const body: Envelope<never> = {
-      status: BodyStatus.notFound,
-      code: ErrorCode.notFound,
-      message: bilingual('请求的地址不存在', 'No such address'),
-    };
-    return reply.code(404).send(body);
+  app.setNotFoundHandler(async (request, reply) => {
+    const pages = request.server.pageFallback;
+    if (pages && wantsPage(request)) return pages(request, reply, 404);
+    return reply.code(404).send(deadEndEnvelope(404));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the failures its router meets before any route or hook
+ * runs, a malformed percent-encoding in the path (`FST_ERR_BAD_URL`, 400) and a path
+ * parameter over `maxParamLength` (`FST_ERR_MAX_PARAM_LENGTH`, 414). Left to Fastify they
+ * answer its own JSON; here they answer the envelope (or, for a person's browser outside the
+ * API, the not-found page) with the same security headers as any other answer.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const httpStatus: DeadEndStatus = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  request.log.info({ code: error.code }, 'request rejected');
+  const envelope = () =>
+    // Serialised here: this reply belongs to no route, so it has no serialiser of its own.
+    reply
+      .code(httpStatus)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(deadEndEnvelope(httpStatus)));
+  void (async () => {
+    await request.server.applySecurityHeaders(request, reply);
+    const pages = request.server.pageFallback;
+    if (pages && wantsPage(request)) await pages(request, reply, httpStatus);
+    else envelope();
+  })().catch((failure: unknown) => {
+    request.log.error({ err: failure }, 'framework error answer failed');
+    if (!reply.sent) envelope();
+  });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser could not read at all (a bad
+ * request line, headers over the size limit, a timeout). No route or URL is known, so it is
+ * the envelope, written to the socket as Fastify's default handler writes its own JSON.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [httpStatus, body]: [number, Envelope<never>] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [
+          408,
+          {
+            status: 408,
+            code: ErrorCode.validation,
+            message: bilingual('请求超时', 'Request timeout'),
+          },
+        ]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            431,
+            {
+              status: 431,
+              code: ErrorCode.validation,
+              message: bilingual('请求头过大', 'The request headers are too large'),
+            },
+          ]
+        : [
+            400,
+            {
+              status: BodyStatus.badRequest,
+              code: ErrorCode.validation,
+              message: bilingual('请求格式错误', 'The request is malformed'),
+            },
+          ];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${httpStatus} ${STATUS_CODES[httpStatus] ?? ''}\r\n` +
+        'Connection: close\r\n' +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        'Cache-Control: no-store\r\n' +
+        'X-Content-Type-Options: nosniff\r\n' +
+        `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -7,7 +7,7 @@
  *   document headers mean nothing to JSON and only add bytes to every answer. `no-store`
  *   matters here: /me carries the access token and must not sit in a cache.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
@@ -40,7 +40,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
       ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
       : {}),
   };
-  app.addHook('onRequest', (request, reply, done) => {
+  const applyFor = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+  ) => {
     if (isApiAnswer(request.url)) {
       void reply.headers(apiHeaders);
       done();
@@ -49,7 +53,23 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     apply(request.raw, reply.raw, (error?: unknown) =>
       done(error instanceof Error ? error : undefined),
     );
-  });
+  };
+  app.addHook('onRequest', applyFor);
+  // Answers made before any hook runs (Fastify's framework errors: a malformed URL) set them here.
+  app.decorate(
+    'applySecurityHeaders',
+    (request: FastifyRequest, reply: FastifyReply) =>
+      new Promise<void>((resolve, reject) =>
+        applyFor(request, reply, (error) => (error ? reject(error) : resolve())),
+      ),
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sets this module's headers on an answer that no onRequest hook has seen. */
+    applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
 }
 
 /** JSON API paths; the OpenAPI UI under /api/docs is a document and gets the page set. */

@@ -9,6 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { DESKTOP_PATH, DESKTOP_VERSION_FILES, PORTAL_PAGES } from '@campus/contracts/pages';
+import { DEAD_END_STYLESHEET_PATH } from './dead-end-page.ts';
 import { runtimeRoutes } from './runtime.routes.ts';
 
 export interface PagesRouteDeps {
@@ -70,6 +71,15 @@ export function pagesRoutes(deps: PagesRouteDeps): FastifyPluginAsync {
 
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
       reply.redirect(DESKTOP_PATH),
+    );
+
+    // The dead-end pages' stylesheet (page-fallback.ts), with the server: it needs no build.
+    const deadEndCss = await fs.promises.readFile(
+      path.join(import.meta.dirname, 'dead-end.css'),
+      'utf8',
+    );
+    app.get(DEAD_END_STYLESHEET_PATH, { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/css; charset=utf-8').send(deadEndCss),
     );
   };
 }
