@@ -15,6 +15,7 @@ import { QUERY_STRING_LIMITS } from '@campus/contracts/query-string';
 import type { AppConfig } from './config.ts';
 import { registerAuth } from './core/auth.ts';
 import { registerCsrfCheck } from './core/csrf.ts';
+import { registerFiniteNumbersCheck } from './core/finite-numbers.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -141,6 +142,7 @@ export async function buildApp(
 
   const secureCookies = config.publicUrl?.startsWith('https://') ?? false;
   registerErrorHandling(app, { pageFallback: pageFallback({ pagesDir: config.pagesDir }) });
+  registerFiniteNumbersCheck(app);
   // The API speaks JSON and form bodies only; anything else is an unsupported media type.
   app.removeContentTypeParser('text/plain');
   // Spec §1/§8: IE 6 to 8 get the upgrade message instead of any page (root scope, before routes).

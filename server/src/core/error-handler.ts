@@ -238,7 +238,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
               message: bilingual('请求格式错误', 'The request is malformed'),
             },
           ];
-  const json = JSON.stringify(body);
+  // An answer to HEAD carries no body, or the client reads the body as the next answer.
+  const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1');
+  const json = head === 'HEAD ' ? '' : JSON.stringify(body);
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${httpStatus} ${STATUS_CODES[httpStatus] ?? ''}\r\n` +
