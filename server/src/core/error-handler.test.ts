@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, unauthorized } from './errors.ts';
-import { toEnvelope } from './error-handler.ts';
+import { isEnvelopeAddress, toEnvelope, wantsPage } from './error-handler.ts';
 
 describe('one error handler maps every failure to the envelope (DESIGN.md §4)', () => {
   it('answers business outcomes with HTTP 200 and the status in the body', () => {
@@ -39,5 +39,26 @@ describe('one error handler maps every failure to the envelope (DESIGN.md §4)',
       fieldErrors: [{ field: 'a', message: 'x' }],
     });
     expect(toEnvelope(error).body.fieldErrors).toEqual([{ field: 'a', message: 'x' }]);
+  });
+});
+
+describe('which answers are the envelope and which a page', () => {
+  it('keeps /api and /zuul for the envelope', () => {
+    expect(isEnvelopeAddress('/api/uaa/oauth/me')).toBe(true);
+    expect(isEnvelopeAddress('/zuul/api/storage/upload')).toBe(true);
+    expect(isEnvelopeAddress('/api')).toBe(true);
+    expect(isEnvelopeAddress('/apiary')).toBe(false);
+    expect(isEnvelopeAddress('/pages/cms/pc_cms_tm/index.html')).toBe(false);
+  });
+
+  it('gives a page to a browser GET outside the API: HTML asked for, or no file but a page named', () => {
+    const request = (method: string, url: string, accept?: string) =>
+      ({ method, url, headers: accept ? { accept } : {} }) as never;
+    expect(wantsPage(request('GET', '/pages/edu/pc_edu_tm/index.html'))).toBe(true);
+    expect(wantsPage(request('GET', '/somewhere'))).toBe(true);
+    expect(wantsPage(request('GET', '/x.json', 'text/html,*/*'))).toBe(true);
+    expect(wantsPage(request('GET', '/x.json', '*/*'))).toBe(false);
+    expect(wantsPage(request('POST', '/somewhere', 'text/html'))).toBe(false);
+    expect(wantsPage(request('GET', '/api/x', 'text/html'))).toBe(false);
   });
 });

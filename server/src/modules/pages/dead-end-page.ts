@@ -12,7 +12,6 @@ import { DEAD_END_TEXT } from './dead-end-text.ts';
 
 /** The languages of the portal (spec §1): zh-CN, the default, and en. */
 export type DeadEndLanguage = 'zh-CN' | 'en';
-const LANGUAGES: DeadEndLanguage[] = ['zh-CN', 'en'];
 
 /** What the page says: a sub-app page not deployed, no page at all, or an unreadable address. */
 export type DeadEndKind = 'notInstalled' | 'notFound' | 'badAddress';
@@ -43,9 +42,10 @@ export function pageLanguage(url: string, acceptLanguage: string | undefined): P
   const query = url.includes('?') ? url.slice(url.indexOf('?') + 1).split('#', 1)[0] : '';
   const asked = new URLSearchParams(query).get(LANGUAGE_QUERY);
   if (asked !== null) return { language: asked === 'en' ? 'en' : 'zh-CN', fromQuery: true };
+  // Offered as `zh` so that any Chinese (zh-TW, zh-HK) reads the zh-CN page rather than English.
   const negotiated = new Negotiator({
     headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
-  }).language(LANGUAGES);
+  }).language(['zh', 'en']);
   return { language: negotiated === 'en' ? 'en' : 'zh-CN', fromQuery: false };
 }
 
