@@ -29,7 +29,7 @@ describe('renderDeadEndPage', () => {
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<script');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(html).toContain('“a&lt;b”');
+    expect(html).toContain('&quot;a&lt;b&quot;');
     expect(html).not.toContain('q=');
   });
 

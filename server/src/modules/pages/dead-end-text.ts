@@ -40,9 +40,9 @@ export const DEAD_END_TEXT: Record<DeadEndLanguage, DeadEndText> = {
     product: 'Campus Portal',
     notInstalledTitle: 'This application is not installed yet',
     notInstalledBody:
-      'This application has not been deployed on the portal yet. Please try again later, or ask your school’s portal administrator.',
+      "This application has not been deployed on the portal yet. Please try again later, or ask your school's portal administrator.",
     notInstalledNamedBody:
-      'The application “{app}” has not been deployed on the portal yet. Please try again later, or ask your school’s portal administrator.',
+      'The application "{app}" has not been deployed on the portal yet. Please try again later, or ask your school\'s portal administrator.',
     notFoundTitle: 'Page not found',
     notFoundBody:
       'There is no page at this address. It may have moved, or the address may be mistyped.',
