@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { InsertResult, Kysely, Transaction, UpdateResult } from 'kysely';
 import type { FileStore } from '../../modules/storage/file-store.ts';
-import { newUserRow, passwordProblem } from '../../modules/admin/admin.service.ts';
+import { passwordProblem } from '../../modules/admin/admin.service.ts';
 import { hashPassword } from '../../modules/uaa/password.ts';
+import { newUserRow } from '../../modules/uaa/uaa.repository.ts';
 import type { Database } from '../schema.ts';
 import {
   DAY_MS,
@@ -196,7 +197,7 @@ async function seedUsers(
             userType: user.userType,
             passwordHash: hash,
             sex: user.sex,
-            now,
+            createdAt: now,
           }),
         )
         .onConflict((oc) => oc.doNothing())

@@ -1,6 +1,9 @@
 /**
- * All SQL of the cms sub-app (school notices). Returns plain records; the service decides
- * who may see what and maps records to DTOs.
+ * All SQL of the cms sub-app (school notices): the cms module owns `cms_notices` and
+ * `cms_notice_reads` (docs/ARCHITECTURE.md). It reads two tables of other modules, read-only
+ * and only inside its list queries: the author's name from `users` and the students a notice
+ * reaches from `students`. Returns plain records; the service decides who may see what and
+ * maps records to the contracts' answers.
  *
  * Audience rule, in SQL here and nowhere else: a notice reaches a student of its unit when
  * it has no grade, or its grade is the student's and it has no class or the student's class.

@@ -47,6 +47,8 @@ export class SessionService {
     private readonly clock: () => number,
     private readonly cache: SessionCache,
     private readonly events: SessionEvents,
+    /** The family module answers whether two accounts are a linked teacher and parent. */
+    private readonly links: { areLinked(userA: string, userB: string): Promise<boolean> },
   ) {}
 
   /** Revokes a family in the database and evicts it from every instance's cache. */
@@ -121,16 +123,6 @@ export class SessionService {
     const { revokedAt: _revoked, ...user } = row;
     this.cache.set(tokenHash, user);
     return { user, tokenHash };
-  }
-
-  /** After a change to a user's profile or status, so the next request reads it fresh. */
-  forgetUser(userId: string): Promise<void> {
-    return this.events.publish({ kind: 'user', id: userId });
-  }
-
-  /** After a change to every user of a unit (a synced theme), on every instance. */
-  forgetUnit(unitId: string): Promise<void> {
-    return this.events.publish({ kind: 'unit', id: unitId });
   }
 
   /** Rotates a refresh token into a fresh session of the same family. */
@@ -226,7 +218,7 @@ export class SessionService {
         },
       );
     }
-    const target = (await this.repository.areLinked(user.userId, targetUserId))
+    const target = (await this.links.areLinked(user.userId, targetUserId))
       ? await this.repository.findUserById(targetUserId)
       : undefined;
     if (!target || target.status !== 1 || target.unitStatus !== 1) {
