@@ -2,14 +2,27 @@
  * All SQL of the cms sub-app (school notices): the cms module owns `cms_notices` and
  * `cms_notice_reads` (docs/ARCHITECTURE.md). It reads two tables of other modules, read-only
  * and only inside its list queries: the author's name from `users` and the students a notice
- * reaches from `students`. Returns plain records; the service decides who may see what and
- * maps records to the contracts' answers.
+ * reaches from `students`. Takes and returns camelCase records; the service decides who may see
+ * what and maps records to the contracts' answers.
  *
  * Audience rule, in SQL here and nowhere else: a notice reaches a student of its unit when
  * it has no grade, or its grade is the student's and it has no class or the student's class.
  */
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { CmsNoticeTable, Database } from '../../db/schema.ts';
+
+/** A notice to publish; it is created as published at `publishedAt`. */
+export interface NewNotice {
+  id: string;
+  unitId: string;
+  authorId: string;
+  title: string;
+  content: string;
+  /** Null: the whole unit; a grade alone: that grade; with a class: that class. */
+  gradeName: string | null;
+  className: string | null;
+  publishedAt: number;
+}
 
 export interface NoticeRecord {
   id: string;
@@ -72,8 +85,21 @@ function reaches(eb: NoticeScope, student: AudienceMember) {
 export class CmsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insertNotice(row: CmsNoticeTable): Promise<void> {
-    await this.db.insertInto('cms_notices').values(row).execute();
+  async insertNotice(notice: NewNotice): Promise<void> {
+    await this.db
+      .insertInto('cms_notices')
+      .values({
+        id: notice.id,
+        unit_id: notice.unitId,
+        author_id: notice.authorId,
+        title: notice.title,
+        content: notice.content,
+        audience_grade: notice.gradeName,
+        audience_class: notice.className,
+        published_at: notice.publishedAt,
+        created_at: notice.publishedAt,
+      })
+      .execute();
   }
 
   async countUnitNotices(unitId: string): Promise<number> {

@@ -73,14 +73,13 @@ export class CmsService {
     const id = randomUUID();
     await this.repository.insertNotice({
       id,
-      unit_id: user.unitId,
-      author_id: user.userId,
+      unitId: user.unitId,
+      authorId: user.userId,
       title: body.title,
       content: body.content,
-      audience_grade: gradeName,
-      audience_class: className,
-      published_at: now,
-      created_at: now,
+      gradeName,
+      className,
+      publishedAt: now,
     });
     await this.audit.record('cms.notice.publish', {
       userId: user.userId,

@@ -1,8 +1,8 @@
 /**
  * All SQL of the sign-in domain and of the directory it signs people into: units, users,
  * sessions, refresh tokens, device credentials, per-address failure counts (the uaa's tables,
- * docs/ARCHITECTURE.md). Returns plain records; the services decide and the routes present.
- * Token columns hold SHA-256 hashes only.
+ * docs/ARCHITECTURE.md). Takes and returns camelCase records, mapped here at the edge; the
+ * services decide and the routes present. Token columns hold SHA-256 hashes only.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -10,7 +10,6 @@ import type {
   Database,
   DeviceCredentialTable,
   RefreshTokenTable,
-  SessionTable,
   UnitTable,
   UserTable,
 } from '../../db/schema.ts';
@@ -99,6 +98,43 @@ export interface UserTheme {
   themeColor: string;
   /** Undefined leaves the current layout as it is. */
   layout: 'top' | 'left' | undefined;
+}
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  familyId: string;
+  accessTokenHash: string;
+  accessExpiresAt: number;
+  device: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: number;
+}
+
+export interface RefreshTokenRecord {
+  id: string;
+  familyId: string;
+  userId: string;
+  tokenHash: string;
+  expiresAt: number;
+  usedAt: number | null;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** A remember token (kind 'remember', bound to a device) or an app client id (kind 'client'). */
+export interface DeviceCredentialRecord {
+  id: string;
+  kind: 'remember' | 'client';
+  userId: string;
+  tokenHash: string;
+  deviceId: string | null;
+  familyId: string | null;
+  expiresAt: number;
+  usedAt: number | null;
+  revokedAt: number | null;
+  createdAt: number;
 }
 
 /** What a password reset revoked. */
@@ -215,16 +251,56 @@ export class UaaRepository {
   // -------------------------------------------------------------------------------------------
   // Sessions, refresh tokens, device credentials
 
-  async insertSession(row: SessionTable): Promise<void> {
-    await this.db.insertInto('sessions').values(row).execute();
+  async insertSession(session: SessionRecord): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: session.id,
+        user_id: session.userId,
+        family_id: session.familyId,
+        access_token_hash: session.accessTokenHash,
+        access_expires_at: session.accessExpiresAt,
+        revoked_at: null,
+        device: session.device,
+        ip: session.ip,
+        user_agent: session.userAgent,
+        created_at: session.createdAt,
+      })
+      .execute();
   }
 
-  async insertRefreshToken(row: RefreshTokenTable): Promise<void> {
-    await this.db.insertInto('refresh_tokens').values(row).execute();
+  async insertRefreshToken(token: RefreshTokenRecord): Promise<void> {
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({
+        id: token.id,
+        family_id: token.familyId,
+        user_id: token.userId,
+        token_hash: token.tokenHash,
+        expires_at: token.expiresAt,
+        used_at: token.usedAt,
+        revoked_at: token.revokedAt,
+        created_at: token.createdAt,
+      })
+      .execute();
   }
 
-  async insertDeviceCredential(row: DeviceCredentialTable): Promise<void> {
-    await this.db.insertInto('device_credentials').values(row).execute();
+  async insertDeviceCredential(credential: DeviceCredentialRecord): Promise<void> {
+    await this.db
+      .insertInto('device_credentials')
+      .values({
+        id: credential.id,
+        kind: credential.kind,
+        user_id: credential.userId,
+        token_hash: credential.tokenHash,
+        device_id: credential.deviceId,
+        family_id: credential.familyId,
+        expires_at: credential.expiresAt,
+        used_at: credential.usedAt,
+        revoked_at: credential.revokedAt,
+        created_at: credential.createdAt,
+      })
+      .execute();
   }
 
   /** One indexed join: the hot path of every authenticated request. */
@@ -263,12 +339,13 @@ export class UaaRepository {
       .executeTakeFirst();
   }
 
-  async findRefreshToken(tokenHash: string): Promise<RefreshTokenTable | undefined> {
-    return this.db
+  async findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | undefined> {
+    const row = await this.db
       .selectFrom('refresh_tokens')
       .selectAll()
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
+    return row && toRefreshTokenRecord(row);
   }
 
   /** Marks a refresh token used; false when another request used it first (a race or a reuse). */
@@ -283,15 +360,16 @@ export class UaaRepository {
   }
 
   async findDeviceCredential(
-    kind: string,
+    kind: DeviceCredentialRecord['kind'],
     tokenHash: string,
-  ): Promise<DeviceCredentialTable | undefined> {
-    return this.db
+  ): Promise<DeviceCredentialRecord | undefined> {
+    const row = await this.db
       .selectFrom('device_credentials')
       .selectAll()
       .where('kind', '=', kind)
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
+    return row && toDeviceCredentialRecord(row, kind);
   }
 
   async markCredentialUsed(id: string, at: number): Promise<boolean> {
@@ -502,5 +580,36 @@ function themeColumns(theme: UserTheme) {
     theme: theme.theme,
     theme_color: theme.themeColor,
     ...(theme.layout ? { current_layout: theme.layout } : {}),
+  };
+}
+
+function toRefreshTokenRecord(row: RefreshTokenTable): RefreshTokenRecord {
+  return {
+    id: row.id,
+    familyId: row.family_id,
+    userId: row.user_id,
+    tokenHash: row.token_hash,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+    revokedAt: row.revoked_at,
+    createdAt: row.created_at,
+  };
+}
+
+function toDeviceCredentialRecord(
+  row: DeviceCredentialTable,
+  kind: DeviceCredentialRecord['kind'],
+): DeviceCredentialRecord {
+  return {
+    id: row.id,
+    kind,
+    userId: row.user_id,
+    tokenHash: row.token_hash,
+    deviceId: row.device_id,
+    familyId: row.family_id,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+    revokedAt: row.revoked_at,
+    createdAt: row.created_at,
   };
 }
