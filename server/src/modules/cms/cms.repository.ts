@@ -9,7 +9,7 @@
  * it has no grade, or its grade is the student's and it has no class or the student's class.
  */
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { CmsNoticeTable, Database } from '../../db/schema.ts';
+import type { CmsNoticeTable, Database, StudentTable } from '../../db/schema.ts';
 
 /** A notice to publish; it is created as published at `publishedAt`. */
 export interface NewNotice {
@@ -82,6 +82,26 @@ function reaches(eb: NoticeScope, student: AudienceMember) {
   ]);
 }
 
+type NoticeAndStudentScope = ExpressionBuilder<
+  Database & { n: CmsNoticeTable; s: StudentTable },
+  'n' | 's'
+>;
+
+/** Student `s` is in notice `n`'s audience: the rule of `reaches`, for counting students. */
+function inAudience(eb: NoticeAndStudentScope) {
+  return eb.and([
+    eb('s.unit_id', '=', eb.ref('n.unit_id')),
+    eb.or([
+      eb('n.audience_grade', 'is', null),
+      eb('s.grade_name', '=', eb.ref('n.audience_grade')),
+    ]),
+    eb.or([
+      eb('n.audience_class', 'is', null),
+      eb('s.class_name', '=', eb.ref('n.audience_class')),
+    ]),
+  ]);
+}
+
 export class CmsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -149,19 +169,7 @@ export class CmsRepository {
         eb
           .selectFrom('students as s')
           .select((sub) => sub.fn.countAll<number | string>().as('c'))
-          .whereRef('s.unit_id', '=', 'n.unit_id')
-          .where((sub) =>
-            sub.or([
-              sub('n.audience_grade', 'is', null),
-              sub('s.grade_name', '=', sub.ref('n.audience_grade')),
-            ]),
-          )
-          .where((sub) =>
-            sub.or([
-              sub('n.audience_class', 'is', null),
-              sub('s.class_name', '=', sub.ref('n.audience_class')),
-            ]),
-          )
+          .where(inAudience)
           .as('audienceCount'),
       ]);
   }
@@ -178,22 +186,7 @@ export class CmsRepository {
     // One row per (notice, student it reaches): the audiences added up.
     const audience = await this.db
       .selectFrom('cms_notices as n')
-      .innerJoin('students as s', (join) =>
-        join
-          .onRef('s.unit_id', '=', 'n.unit_id')
-          .on((eb) =>
-            eb.or([
-              eb('n.audience_grade', 'is', null),
-              eb('s.grade_name', '=', eb.ref('n.audience_grade')),
-            ]),
-          )
-          .on((eb) =>
-            eb.or([
-              eb('n.audience_class', 'is', null),
-              eb('s.class_name', '=', eb.ref('n.audience_class')),
-            ]),
-          ),
-      )
+      .innerJoin('students as s', (join) => join.on(inAudience))
       .select((eb) => eb.fn.countAll<number | string>().as('c'))
       .where('n.unit_id', '=', unitId)
       .executeTakeFirstOrThrow();
