@@ -60,6 +60,7 @@ import { UaaRepository } from './modules/uaa/uaa.repository.ts';
 import { uaaRoutes } from './modules/uaa/uaa.routes.ts';
 import { VersionsRepository } from './modules/versions/versions.repository.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
+import { VersionsService } from './modules/versions/versions.service.ts';
 
 export interface BuildOptions {
   /** Pino options, or false for silence (tests). Defaults to JSON logs at config.logLevel. */
@@ -232,7 +233,9 @@ export async function buildApp(
       cms: new CmsService(new CmsRepository(database.db), base, family, audit, clock),
     }),
   );
-  await app.register(versionsRoutes({ versions: new VersionsRepository(database.db) }));
+  await app.register(
+    versionsRoutes({ versions: new VersionsService(new VersionsRepository(database.db)) }),
+  );
   await app.register(
     storageRoutes({ files, storage: new StorageService(files, directory, catalogue) }),
   );
