@@ -556,7 +556,11 @@ export function newUserRow(user: NewUser): UserTable {
   };
 }
 
-function newUnitRow(unit: NewUnit): UnitTable {
+/**
+ * A unit row with the defaults of a new unit: active, no hosts, no logo, no footer. The demo
+ * seed writes its units with it too.
+ */
+export function newUnitRow(unit: NewUnit): UnitTable {
   return {
     id: unit.id,
     name: unit.name,
