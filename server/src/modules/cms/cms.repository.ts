@@ -273,24 +273,15 @@ export class CmsRepository {
   }
 }
 
-function toNoticeRecord(row: {
-  id: string;
-  title: string;
-  content: string;
-  gradeName: string | null;
-  className: string | null;
-  authorName: string;
-  publishedAt: number;
+/** A summary as the query answers it: the counts come back as numbers or numeric strings. */
+type NoticeSummaryRow = Omit<NoticeRecord, 'readCount' | 'audienceCount'> & {
   readCount: number | string | null;
   audienceCount: number | string | null;
-}): NoticeRecord {
+};
+
+function toNoticeRecord(row: NoticeSummaryRow): NoticeRecord {
   return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    gradeName: row.gradeName,
-    className: row.className,
-    authorName: row.authorName,
+    ...row,
     publishedAt: Number(row.publishedAt),
     readCount: Number(row.readCount ?? 0),
     audienceCount: Number(row.audienceCount ?? 0),
