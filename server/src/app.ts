@@ -27,6 +27,7 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoSchool } from './db/seed/demo-school.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
+import { AppCatalogueService } from './modules/base/app-catalogue.service.ts';
 import { BaseRepository } from './modules/base/base.repository.ts';
 import { baseRoutes } from './modules/base/base.routes.ts';
 import { BaseService } from './modules/base/base.service.ts';
@@ -37,8 +38,10 @@ import { AppMenuService } from './modules/desktop/app-menu.service.ts';
 import { DesktopRepository } from './modules/desktop/desktop.repository.ts';
 import { desktopRoutes } from './modules/desktop/desktop.routes.ts';
 import { DesktopService } from './modules/desktop/desktop.service.ts';
-import { familyRoutes } from './modules/desktop/family.routes.ts';
-import { FamilyService } from './modules/desktop/family.service.ts';
+import { UnitSettingsService } from './modules/desktop/unit-settings.service.ts';
+import { FamilyRepository } from './modules/family/family.repository.ts';
+import { familyRoutes } from './modules/family/family.routes.ts';
+import { FamilyService } from './modules/family/family.service.ts';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
@@ -49,6 +52,7 @@ import { subappRoutes } from './modules/subapps/subapps.routes.ts';
 import { StorageService } from './modules/storage/storage.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { AccountService } from './modules/uaa/account.service.ts';
+import { DirectoryService } from './modules/uaa/directory.service.ts';
 import {
   DatabaseIpFailureCounter,
   RedisIpFailureCounter,
@@ -62,6 +66,7 @@ import { UaaRepository } from './modules/uaa/uaa.repository.ts';
 import { uaaRoutes } from './modules/uaa/uaa.routes.ts';
 import { VersionsRepository } from './modules/versions/versions.repository.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
+import { VersionsService } from './modules/versions/versions.service.ts';
 
 export interface BuildOptions {
   /** Pino options, or false for silence (tests). Defaults to JSON logs at config.logLevel. */
@@ -183,7 +188,16 @@ export async function buildApp(
     ? await redisSessionEvents(sessionCache, redis, `${prefix}session-events`)
     : localSessionEvents(sessionCache);
   app.addHook('onClose', async () => sessionEvents.close());
-  const sessions = new SessionService(uaaRepository, audit, clock, sessionCache, sessionEvents);
+  const directory = new DirectoryService(uaaRepository, sessionEvents, clock);
+  const family = new FamilyService(new FamilyRepository(database.db), directory, clock);
+  const sessions = new SessionService(
+    uaaRepository,
+    audit,
+    clock,
+    sessionCache,
+    sessionEvents,
+    family,
+  );
   const ipFailures = redis
     ? new RedisIpFailureCounter(
         redis,
@@ -192,7 +206,7 @@ export async function buildApp(
       )
     : new DatabaseIpFailureCounter(uaaRepository, limits.ipWindowMs);
   const login = new LoginService(uaaRepository, sessions, audit, ipFailures, limits, clock);
-  const accounts = new AccountService(uaaRepository, sessionCache);
+  const accounts = new AccountService(uaaRepository, sessionCache, family);
 
   registerAuth(app, (token) => sessions.authenticate(token));
 
@@ -211,24 +225,29 @@ export async function buildApp(
     }),
   );
   await app.register(uaaRoutes({ login, sessions, accounts, secureCookies }));
-  const base = new BaseService(new BaseRepository(database.db), audit, clock);
+  const baseRepository = new BaseRepository(database.db);
+  const base = new BaseService(baseRepository, audit, clock, directory);
+  const catalogue = new AppCatalogueService(baseRepository);
   await app.register(baseRoutes({ base }));
   const desktopRepository = new DesktopRepository(database.db);
   await app.register(
     desktopRoutes({
-      desktop: new DesktopService(desktopRepository, base, sessions, audit, clock),
-      appMenu: new AppMenuService(desktopRepository, clock),
+      desktop: new DesktopService(desktopRepository, { base, catalogue, directory, audit, clock }),
+      appMenu: new AppMenuService(desktopRepository, catalogue, clock),
+      unitSettings: new UnitSettingsService(desktopRepository, clock),
     }),
   );
-  await app.register(familyRoutes({ family: new FamilyService(desktopRepository, sessions) }));
+  await app.register(familyRoutes({ family }));
   await app.register(
     cmsRoutes({
-      cms: new CmsService(new CmsRepository(database.db), base, accounts, audit, clock),
+      cms: new CmsService(new CmsRepository(database.db), base, family, audit, clock),
     }),
   );
-  await app.register(versionsRoutes({ versions: new VersionsRepository(database.db) }));
   await app.register(
-    storageRoutes({ files, storage: new StorageService(storageRepository, files) }),
+    versionsRoutes({ versions: new VersionsService(new VersionsRepository(database.db)) }),
+  );
+  await app.register(
+    storageRoutes({ files, storage: new StorageService(files, directory, catalogue) }),
   );
   await app.register(
     pagesRoutes({

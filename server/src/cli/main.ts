@@ -9,10 +9,10 @@ import { MESSAGE_LANGUAGE_SEPARATOR } from '@campus/contracts/envelope';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { DEMO_ACCOUNTS, seedDemoSchool } from '../db/seed/demo-school.ts';
-import { AdminRepository } from '../modules/admin/admin.repository.ts';
-import { AdminService, type ChildRef } from '../modules/admin/admin.service.ts';
+import type { AdminService, ChildRef } from '../modules/admin/admin.service.ts';
 import { FileStore } from '../modules/storage/file-store.ts';
 import { StorageRepository } from '../modules/storage/storage.repository.ts';
+import { createAdminService } from './admin-service.ts';
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -290,7 +290,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const handle = openDatabase(config);
   try {
     await migrateToLatest(handle.db);
-    const admin = new AdminService(new AdminRepository(handle.db));
+    const admin = createAdminService(handle.db);
     console.log(await command.run(flags, { config, handle, admin }));
     return 0;
   } catch (error) {

@@ -14,8 +14,7 @@ import type {
   ReadNoticeResult,
 } from '@campus/contracts/cms';
 import { DEMO_AREA_ID, DEMO_SCHOOL_ID } from '../../src/db/seed/demo-school.ts';
-import { AdminRepository } from '../../src/modules/admin/admin.repository.ts';
-import { AdminService } from '../../src/modules/admin/admin.service.ts';
+import { createAdminService } from '../../src/cli/admin-service.ts';
 import {
   DEMO,
   signIn,
@@ -554,7 +553,7 @@ let childless: TestClient | undefined;
 async function childlessParent(): Promise<TestClient> {
   if (childless) return childless;
   const account = { username: 'parent-nochild', password: 'NoChild@2026' };
-  await new AdminService(new AdminRepository(db())).createUser({
+  await createAdminService(db()).createUser({
     unitId: DEMO_SCHOOL_ID,
     loginName: account.username,
     realName: '王芳',

@@ -20,8 +20,7 @@ import {
 } from '../../src/db/seed/demo-data.ts';
 import { ACCESS_COOKIE } from '@campus/contracts/uaa';
 import { DEMO_SCHOOL_ID, EXPIRED_LICENCE_APP } from '../../src/db/seed/demo-school.ts';
-import { AdminRepository } from '../../src/modules/admin/admin.repository.ts';
-import { AdminService } from '../../src/modules/admin/admin.service.ts';
+import { createAdminService } from '../../src/cli/admin-service.ts';
 import {
   DEMO,
   signIn,
@@ -60,7 +59,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const adminService = () => new AdminService(new AdminRepository(server.app.services.database.db));
+const adminService = () => createAdminService(server.app.services.database.db);
 
 describe(`GET ${desktopEndpoints.unhandleCount.path} on ${process.env.API_DB ?? 'sqlite'}`, () => {
   it('answers 401 without a session', async () => {

@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { InsertResult, Kysely, Transaction, UpdateResult } from 'kysely';
 import type { FileStore } from '../../modules/storage/file-store.ts';
-import { newUserRow, passwordProblem } from '../../modules/admin/admin.service.ts';
+import { passwordProblem } from '../../modules/admin/admin.service.ts';
 import { hashPassword } from '../../modules/uaa/password.ts';
+import { newUnitRow, newUserRow } from '../../modules/uaa/uaa.repository.ts';
 import type { Database } from '../schema.ts';
 import {
   DAY_MS,
@@ -131,20 +132,20 @@ async function seedUnits(
       await trx
         .insertInto('units')
         .values({
-          id: unit.id,
-          name: unit.name,
-          en_name: unit.enName,
-          unit_type: unit.unitType,
-          parent_id: unit.parentId,
-          hosts: null,
-          status: 1,
+          ...newUnitRow({
+            id: unit.id,
+            name: unit.name,
+            enName: unit.enName,
+            unitType: unit.unitType,
+            parentId: unit.parentId,
+            createdAt: now,
+          }),
           logo_file_id: logoIds[key],
           footer: unit.footer,
           footer_link: unit.footerLink,
           help_center: unit.helpCenter,
           autologin: unit.autologin,
           decoration_set: JSON.stringify(unit.decorationSet),
-          created_at: now,
         })
         .onConflict((oc) => oc.doNothing())
         .execute(),
@@ -196,7 +197,7 @@ async function seedUsers(
             userType: user.userType,
             passwordHash: hash,
             sex: user.sex,
-            now,
+            createdAt: now,
           }),
         )
         .onConflict((oc) => oc.doNothing())

@@ -6,8 +6,8 @@ import { AppError } from '../../core/errors.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { BaseRepository } from '../base/base.repository.ts';
 import { verifyPassword } from '../uaa/password.ts';
-import { AdminRepository } from './admin.repository.ts';
-import { AdminService, passwordProblem } from './admin.service.ts';
+import { createAdminService } from '../../cli/admin-service.ts';
+import { type AdminService, passwordProblem } from './admin.service.ts';
 
 const NOW = 1_773_648_000_000;
 
@@ -19,7 +19,7 @@ beforeEach(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-admin-'));
   handle = openDatabase({ dataDir });
   await migrateToLatest(handle.db);
-  admin = new AdminService(new AdminRepository(handle.db), { now: () => NOW });
+  admin = createAdminService(handle.db, { now: () => NOW });
 });
 
 afterEach(async () => {

@@ -1,18 +1,27 @@
 /**
- * Unit administration: the operations behind the admin CLI (and a future admin API).
- * Every action is validated here, runs in one transaction and leaves an audit_log row
- * (DESIGN.md §5); passwords never reach the audit detail, a log or a return value.
+ * Unit administration: the operations behind the admin CLI (and a future admin console). The
+ * admin owns no table: it validates what an administrator typed and composes the domains'
+ * services, each writing its own tables (docs/ARCHITECTURE.md) — accounts and units through the
+ * uaa's directory, children and linked accounts through the family, licences through the base
+ * platform, unit settings through the desktop. Every action runs in one transaction and leaves
+ * an audit entry (DESIGN.md §5); passwords never reach the audit detail, a log or a return value.
  */
 import { defaultPasswordProblem, type PasswordProblem } from '@campus/contracts/password-rules';
-import { UserType, isArea, isParent, isUnitType, isUserType } from '@campus/contracts/user-types';
+import { isArea, isUnitType, isUserType } from '@campus/contracts/user-types';
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '@campus/contracts/envelope';
 import type { Child } from '@campus/contracts/family';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { bilingual, type Bilingual } from '../../core/messages.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { AppCatalogueService } from '../base/app-catalogue.service.ts';
+import type { BaseService } from '../base/base.service.ts';
 import { safeHttpUrl } from '../desktop/desktop-rules.ts';
+import type { UnitSettingsService } from '../desktop/unit-settings.service.ts';
+import type { ChildNames, FamilyService } from '../family/family.service.ts';
+import type { DirectoryService } from '../uaa/directory.service.ts';
 import { hashPassword } from '../uaa/password.ts';
-import type { AdminRepository, RevokedCounts, StudentRow, UserRow } from './admin.repository.ts';
+import type { RevokedCounts, UserRecord } from '../uaa/uaa.repository.ts';
 
 const LOGIN_NAME = /^[A-Za-z0-9_.@-]{2,64}$/;
 
@@ -54,8 +63,7 @@ export interface CreateUserInput {
 }
 
 /** An existing student, or a new one created in the parent's unit. */
-export type ChildRef =
-  { studentId: string } | { realName: string; gradeName: string; className: string };
+export type ChildRef = { studentId: string } | ChildNames;
 
 /** Who performed the action, for the audit log (the CLI has no signed-in user). */
 export interface AuditActor {
@@ -137,7 +145,32 @@ export interface SetSsoUrlResult {
   previousUrl: string | null;
 }
 
+/** The domains' services the admin composes, each bound to one database handle. */
+export interface AdminDomains {
+  directory: Pick<
+    DirectoryService,
+    | 'findUnit'
+    | 'findUserByLogin'
+    | 'loginNameTaken'
+    | 'createUnit'
+    | 'createUser'
+    | 'resetPassword'
+  >;
+  family: Pick<
+    FamilyService,
+    'assertParentAccount' | 'studentForParent' | 'linkChild' | 'linkAccounts'
+  >;
+  catalogue: Pick<AppCatalogueService, 'appCodeFor'>;
+  licences: Pick<BaseService, 'replaceLicence'>;
+  unitSettings: Pick<UnitSettingsService, 'change'>;
+  audit: Pick<AuditService, 'record'>;
+}
+
+/** Runs `work` in one database transaction, with the domains bound to it. */
+export type InTransaction = <T>(work: (domains: AdminDomains) => Promise<T>) => Promise<T>;
+
 export interface AdminServiceOptions {
+  /** The clock of the admin and of the domains it composes. */
   now?: () => number;
   hash?: (password: string) => Promise<string>;
 }
@@ -147,7 +180,9 @@ export class AdminService {
   private readonly hash: (password: string) => Promise<string>;
 
   constructor(
-    private readonly repository: AdminRepository,
+    /** For the checks before an action; its writes go through `inTransaction`. */
+    private readonly domains: AdminDomains,
+    private readonly inTransaction: InTransaction,
     options: AdminServiceOptions = {},
   ) {
     this.now = options.now ?? Date.now;
@@ -179,48 +214,27 @@ export class AdminService {
       );
     }
     if (parentId !== null) {
-      const parent = await this.repository.findUnit(parentId);
+      const parent = await this.domains.directory.findUnit(parentId);
       if (!parent) {
         errors.push(
           field('parentId', '上级单位不存在', `Parent unit "${parentId}" does not exist`),
         );
-      } else if (!isArea(parent.unit_type)) {
+      } else if (!isArea(parent.unitType)) {
         // Schools sit under areas; nothing sits under a school.
         errors.push(field('parentId', '上级单位须为区域', 'The parent unit must be an area'));
       }
     }
     if (errors.length > 0) throw badRequest(errors);
 
-    const now = this.now();
-    const row = {
-      id: randomUUID(),
-      name,
-      en_name: enName,
-      unit_type: input.unitType,
-      parent_id: parentId,
-      hosts: null,
-      status: 1,
-      logo_file_id: null,
-      footer: null,
-      footer_link: null,
-      help_center: 0,
-      autologin: 0,
-      decoration_set: null,
-      created_at: now,
-    };
-    await this.repository.transaction(async (repo) => {
-      await repo.insertUnit(row);
-      await repo.insertAudit(
-        audit(now, actor, row.id, 'admin.create_unit', {
-          unitId: row.id,
-          name,
-          enName,
-          unitType: row.unit_type,
-          parentId,
-        }),
+    const unit = { id: randomUUID(), name, enName, unitType: input.unitType, parentId };
+    await this.inTransaction(async ({ directory, audit }) => {
+      await directory.createUnit({ ...unit, createdAt: this.now() });
+      await audit.record(
+        'admin.create_unit',
+        entry(actor, unit.id, { unitId: unit.id, name, enName, unitType: unit.unitType, parentId }),
       );
     });
-    return { id: row.id, name, enName, unitType: row.unit_type, parentId };
+    return unit;
   }
 
   async createUser(input: CreateUserInput, actor: AuditActor = {}): Promise<UserDto> {
@@ -228,7 +242,7 @@ export class AdminService {
     const loginName = input.loginName.trim();
     const realName = input.realName.trim();
     const unit = input.unitId.trim()
-      ? await this.repository.findUnit(input.unitId.trim())
+      ? await this.domains.directory.findUnit(input.unitId.trim())
       : undefined;
     if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${input.unitId}" does not exist`));
     if (!LOGIN_NAME.test(loginName)) {
@@ -239,7 +253,7 @@ export class AdminService {
           'The login name must be 2 to 64 letters, digits or _ . @ -',
         ),
       );
-    } else if (await this.repository.loginNameTaken(loginName)) {
+    } else if (await this.domains.directory.loginNameTaken(loginName)) {
       errors.push(
         field(
           'loginName',
@@ -259,27 +273,21 @@ export class AdminService {
     if (errors.length > 0 || !unit) throw badRequest(errors);
 
     const passwordHash = await this.hash(input.password);
-    const now = this.now();
-    const row = newUserRow({
+    const user = {
+      id: randomUUID(),
       unitId: unit.id,
       loginName,
       realName,
       userType: input.userType,
-      passwordHash,
-      now,
-    });
-    await this.repository.transaction(async (repo) => {
-      await repo.insertUser(row);
-      await repo.insertAudit(
-        audit(now, actor, unit.id, 'admin.create_user', {
-          userId: row.id,
-          loginName,
-          realName,
-          userType: row.user_type,
-        }),
+    };
+    await this.inTransaction(async ({ directory, audit }) => {
+      await directory.createUser({ ...user, passwordHash, createdAt: this.now() });
+      await audit.record(
+        'admin.create_user',
+        entry(actor, unit.id, { userId: user.id, loginName, realName, userType: user.userType }),
       );
     });
-    return toUserDto(row);
+    return user;
   }
 
   /** Sets a new password and signs the user out everywhere: sessions, refresh and device tokens. */
@@ -288,27 +296,20 @@ export class AdminService {
     newPassword: string,
     actor: AuditActor = {},
   ): Promise<ResetPasswordResult> {
-    const user = await this.repository.findUserByLogin(loginName.trim());
-    if (!user)
-      throw notFound(bilingual('用户不存在', `No user with login name "${loginName.trim()}"`));
+    const user = await this.requireUser(loginName, '用户不存在');
     const problem = passwordProblem(newPassword);
     if (problem) throw badRequest([{ field: 'password', message: problem }]);
 
     const passwordHash = await this.hash(newPassword);
-    const now = this.now();
-    const revoked = await this.repository.transaction(async (repo) => {
-      await repo.setPasswordHash(user.id, passwordHash);
-      const counts = await repo.revokeAllCredentials(user.id, now);
-      await repo.insertAudit(
-        audit(now, actor, user.unit_id, 'admin.reset_password', {
-          userId: user.id,
-          loginName: user.login_name,
-          revoked: counts,
-        }),
+    const revoked = await this.inTransaction(async ({ directory, audit }) => {
+      const counts = await directory.resetPassword(user.id, passwordHash);
+      await audit.record(
+        'admin.reset_password',
+        entry(actor, user.unitId, { userId: user.id, loginName: user.loginName, revoked: counts }),
       );
       return counts;
     });
-    return { userId: user.id, loginName: user.login_name, revoked };
+    return { userId: user.id, loginName: user.loginName, revoked };
   }
 
   /** Links a child to a parent account; the first child becomes the current one. */
@@ -317,165 +318,57 @@ export class AdminService {
     childRef: ChildRef,
     actor: AuditActor = {},
   ): Promise<LinkChildResult> {
-    const parent = await this.repository.findUserByLogin(parentLogin.trim());
-    if (!parent)
-      throw notFound(
-        bilingual('家长账号不存在', `No user with login name "${parentLogin.trim()}"`),
-      );
-    if (!isParent(parent.user_type)) {
-      throw badRequest([
-        field(
-          'parent',
-          '该账号不是家长账号（用户类型 3）',
-          `"${parent.login_name}" is not a parent account (user type 3)`,
-        ),
-      ]);
-    }
+    const parent = await this.requireUser(parentLogin, '家长账号不存在');
+    this.domains.family.assertParentAccount(parent);
+    const child =
+      'studentId' in childRef
+        ? await this.domains.family.studentForParent(parent, childRef.studentId.trim())
+        : childNames(childRef);
 
-    const now = this.now();
-    let student: StudentRow;
-    let isNewStudent = false;
-    if ('studentId' in childRef) {
-      const found = await this.repository.findStudent(childRef.studentId.trim());
-      if (!found)
-        throw notFound(
-          bilingual('学生不存在', `No student with id "${childRef.studentId.trim()}"`),
-        );
-      if (found.unit_id !== parent.unit_id) {
-        throw badRequest([
-          field(
-            'studentId',
-            '学生与家长不属于同一单位',
-            'The student and the parent belong to different units',
-          ),
-        ]);
-      }
-      student = found;
-    } else {
-      const errors: FieldError[] = [];
-      const realName = childRef.realName.trim();
-      const gradeName = childRef.gradeName.trim();
-      const className = childRef.className.trim();
-      requireText(errors, 'realName', realName, 64, ['学生姓名', 'Student name']);
-      requireText(errors, 'gradeName', gradeName, 64, ['年级', 'Grade']);
-      requireText(errors, 'className', className, 64, ['班级', 'Class']);
-      if (errors.length > 0) throw badRequest(errors);
-      student = {
-        id: randomUUID(),
-        unit_id: parent.unit_id,
-        real_name: realName,
-        grade_name: gradeName,
-        class_name: className,
-        created_at: now,
-      };
-      isNewStudent = true;
-    }
-
-    const created = await this.repository.transaction(async (repo) => {
-      if (isNewStudent) await repo.insertStudent(student);
-      const added = await repo.linkParentChild(parent.id, student.id, now);
-      await repo.setCurrentChildIfEmpty(parent.id, student.id);
-      await repo.insertAudit(
-        audit(now, actor, parent.unit_id, 'admin.link_child', {
+    const linked = await this.inTransaction(async ({ family, audit }) => {
+      const result = await family.linkChild(parent, child);
+      await audit.record(
+        'admin.link_child',
+        entry(actor, parent.unitId, {
           parentId: parent.id,
-          parentLogin: parent.login_name,
-          studentId: student.id,
-          newStudent: isNewStudent,
-          created: added,
+          parentLogin: parent.loginName,
+          studentId: result.child.id,
+          newStudent: result.newStudent,
+          created: result.created,
         }),
       );
-      return added;
+      return result;
     });
-    return { parentId: parent.id, child: toChild(student), created };
+    return { parentId: parent.id, child: linked.child, created: linked.created };
   }
 
   /**
    * Links a teacher account and a parent account of one person, so either can switch to
-   * the other (spec §6). One person has one of each, so each account takes one link.
+   * the other (spec §6); the family's rules decide whether they may be linked.
    */
   async linkTeacherParent(
     teacherLogin: string,
     parentLogin: string,
     actor: AuditActor = {},
   ): Promise<LinkAccountsResult> {
-    const teacher = await this.repository.findUserByLogin(teacherLogin.trim());
-    if (!teacher)
-      throw notFound(
-        bilingual('教师账号不存在', `No user with login name "${teacherLogin.trim()}"`),
-      );
-    const parent = await this.repository.findUserByLogin(parentLogin.trim());
-    if (!parent)
-      throw notFound(
-        bilingual('家长账号不存在', `No user with login name "${parentLogin.trim()}"`),
-      );
-
-    const errors: FieldError[] = [];
-    if (teacher.user_type !== UserType.teacher) {
-      errors.push(
-        field(
-          'teacher',
-          '该账号不是教师账号（用户类型 2）',
-          `"${teacher.login_name}" is not a teacher account (user type 2)`,
-        ),
-      );
-    }
-    if (!isParent(parent.user_type)) {
-      errors.push(
-        field(
-          'parent',
-          '该账号不是家长账号（用户类型 3）',
-          `"${parent.login_name}" is not a parent account (user type 3)`,
-        ),
-      );
-    }
-    if (teacher.unit_id !== parent.unit_id) {
-      errors.push(
-        field(
-          'parent',
-          '教师与家长账号须属于同一单位',
-          'The teacher and parent accounts must belong to the same unit',
-        ),
-      );
-    }
-    if (errors.length > 0) throw badRequest(errors);
-
-    const links = await this.repository.findUserLinks(teacher.id, parent.id);
-    if (links.some((l) => l.teacher_id === teacher.id && l.parent_id === parent.id)) {
-      return { teacherId: teacher.id, parentId: parent.id, created: false };
-    }
-    if (links.some((l) => l.teacher_id === teacher.id)) {
-      errors.push(
-        field(
-          'teacher',
-          '该教师账号已关联其他家长账号',
-          `"${teacher.login_name}" is already linked to another parent account`,
-        ),
-      );
-    }
-    if (links.some((l) => l.parent_id === parent.id)) {
-      errors.push(
-        field(
-          'parent',
-          '该家长账号已关联其他教师账号',
-          `"${parent.login_name}" is already linked to another teacher account`,
-        ),
-      );
-    }
-    if (errors.length > 0) throw badRequest(errors);
-
-    const now = this.now();
-    await this.repository.transaction(async (repo) => {
-      await repo.insertUserLink(teacher.id, parent.id, now);
-      await repo.insertAudit(
-        audit(now, actor, teacher.unit_id, 'admin.link_accounts', {
-          teacherId: teacher.id,
-          teacherLogin: teacher.login_name,
-          parentId: parent.id,
-          parentLogin: parent.login_name,
-        }),
-      );
+    const teacher = await this.requireUser(teacherLogin, '教师账号不存在');
+    const parent = await this.requireUser(parentLogin, '家长账号不存在');
+    const created = await this.inTransaction(async ({ family, audit }) => {
+      const added = await family.linkAccounts(teacher, parent);
+      if (added) {
+        await audit.record(
+          'admin.link_accounts',
+          entry(actor, teacher.unitId, {
+            teacherId: teacher.id,
+            teacherLogin: teacher.loginName,
+            parentId: parent.id,
+            parentLogin: parent.loginName,
+          }),
+        );
+      }
+      return added;
     });
-    return { teacherId: teacher.id, parentId: parent.id, created: true };
+    return { teacherId: teacher.id, parentId: parent.id, created };
   }
 
   /**
@@ -486,9 +379,8 @@ export class AdminService {
     const errors: FieldError[] = [];
     const unitId = input.unitId.trim();
     const appRef = input.app.trim();
-    const unit = unitId ? await this.repository.findUnit(unitId) : undefined;
-    if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${unitId}" does not exist`));
-    const appCode = appRef ? await this.repository.findAppCode(appRef) : undefined;
+    const unit = await this.findUnit(errors, unitId);
+    const appCode = appRef ? await this.domains.catalogue.appCodeFor(appRef) : undefined;
     if (!appCode) errors.push(field('app', '应用不存在', `App "${appRef}" does not exist`));
     const now = this.now();
     const endTime = licenceEnd(input.until.trim(), now);
@@ -503,11 +395,11 @@ export class AdminService {
     }
     if (errors.length > 0 || !unit || !appCode || endTime === null) throw badRequest(errors);
 
-    const previousEndTime = await this.repository.transaction(async (repo) => {
-      const previous = (await repo.licenceEnd(unit.id, appCode)) ?? null;
-      await repo.upsertLicence(unit.id, appCode, endTime);
-      await repo.insertAudit(
-        audit(now, actor, unit.id, 'admin.set_licence', {
+    const previousEndTime = await this.inTransaction(async ({ licences, audit }) => {
+      const previous = await licences.replaceLicence(unit.id, appCode, endTime);
+      await audit.record(
+        'admin.set_licence',
+        entry(actor, unit.id, {
           unitId: unit.id,
           appCode,
           endTime,
@@ -530,26 +422,21 @@ export class AdminService {
   ): Promise<SetMessageConfigResult> {
     const errors: FieldError[] = [];
     const unitId = input.unitId.trim();
-    const unit = unitId ? await this.repository.findUnit(unitId) : undefined;
-    if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${unitId}" does not exist`));
+    const unit = await this.findUnit(errors, unitId);
     const raw = input.pcOpen.trim();
     const pcOpen = raw === '0' ? 0 : raw === '1' ? 1 : undefined;
     if (pcOpen === undefined) {
       errors.push(field('pcOpen', 'pcOpen 须为 0 或 1', `pcOpen must be 0 or 1, got "${raw}"`));
     }
     if (errors.length > 0 || !unit || pcOpen === undefined) throw badRequest(errors);
-    const now = this.now();
-    const previousPcOpen = await this.repository.transaction(async (repo) => {
-      const previous = (await repo.unitDesktopSettings(unit.id))?.message_pc_open === 1 ? 1 : 0;
-      await repo.upsertUnitDesktopSettings(unit.id, { messagePcOpen: pcOpen }, now);
-      await repo.insertAudit(
-        audit(now, actor, unit.id, 'admin.set_message_config', {
-          unitId: unit.id,
-          pcOpen,
-          previousPcOpen: previous,
-        }),
+    const previousPcOpen = await this.inTransaction(async ({ unitSettings, audit }) => {
+      const previous = await unitSettings.change(unit.id, { messagePcOpen: pcOpen });
+      const previousPcOpen = previous.messagePcOpen === 1 ? 1 : 0;
+      await audit.record(
+        'admin.set_message_config',
+        entry(actor, unit.id, { unitId: unit.id, pcOpen, previousPcOpen }),
       );
-      return previous;
+      return previousPcOpen;
     });
     return { unitId: unit.id, pcOpen, previousPcOpen };
   }
@@ -561,8 +448,7 @@ export class AdminService {
   async setSsoUrl(input: SetSsoUrlInput, actor: AuditActor = {}): Promise<SetSsoUrlResult> {
     const errors: FieldError[] = [];
     const unitId = input.unitId.trim();
-    const unit = unitId ? await this.repository.findUnit(unitId) : undefined;
-    if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${unitId}" does not exist`));
+    const unit = await this.findUnit(errors, unitId);
     const raw = input.url.trim();
     const url = raw.toLowerCase() === 'none' ? null : safeHttpUrl(raw);
     if (url === null && raw.toLowerCase() !== 'none') {
@@ -575,20 +461,29 @@ export class AdminService {
       );
     }
     if (errors.length > 0 || !unit) throw badRequest(errors);
-    const now = this.now();
-    const previousUrl = await this.repository.transaction(async (repo) => {
-      const previous = (await repo.unitDesktopSettings(unit.id))?.sso_login_url ?? null;
-      await repo.upsertUnitDesktopSettings(unit.id, { ssoLoginUrl: url }, now);
-      await repo.insertAudit(
-        audit(now, actor, unit.id, 'admin.set_sso_url', {
-          unitId: unit.id,
-          url,
-          previousUrl: previous,
-        }),
+    const previousUrl = await this.inTransaction(async ({ unitSettings, audit }) => {
+      const previousUrl = (await unitSettings.change(unit.id, { ssoLoginUrl: url })).ssoLoginUrl;
+      await audit.record(
+        'admin.set_sso_url',
+        entry(actor, unit.id, { unitId: unit.id, url, previousUrl }),
       );
-      return previous;
+      return previousUrl;
     });
     return { unitId: unit.id, url, previousUrl };
+  }
+
+  /** The account with this login name, or not found (`zh` names what was looked for). */
+  private async requireUser(loginName: string, zh: string): Promise<UserRecord> {
+    const user = await this.domains.directory.findUserByLogin(loginName.trim());
+    if (!user) throw notFound(bilingual(zh, `No user with login name "${loginName.trim()}"`));
+    return user;
+  }
+
+  /** The unit named by an administrator, or a field error when there is none. */
+  private async findUnit(errors: FieldError[], unitId: string) {
+    const unit = unitId ? await this.domains.directory.findUnit(unitId) : undefined;
+    if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${unitId}" does not exist`));
+    return unit;
   }
 }
 
@@ -606,59 +501,6 @@ function licenceEnd(until: string, now: number): number | null {
     return null;
   }
   return new Date(year, month - 1, day + 1).getTime();
-}
-
-/** A user row with the defaults of a new account; shared with the demo seed. */
-export function newUserRow(input: {
-  id?: string;
-  unitId: string;
-  loginName: string;
-  realName: string;
-  userType: number;
-  passwordHash: string;
-  sex?: number;
-  now: number;
-}): UserRow {
-  return {
-    id: input.id ?? randomUUID(),
-    unit_id: input.unitId,
-    login_name: input.loginName,
-    real_name: input.realName,
-    user_type: input.userType,
-    password_hash: input.passwordHash,
-    sex: input.sex ?? 0,
-    avatar: null,
-    superman: 0,
-    status: 1,
-    theme: null,
-    theme_color: null,
-    current_layout: null,
-    lang_type: null,
-    current_child_id: null,
-    failed_count: 0,
-    first_failed_at: null,
-    locked_until: null,
-    created_at: input.now,
-  };
-}
-
-function toUserDto(row: UserRow): UserDto {
-  return {
-    id: row.id,
-    unitId: row.unit_id,
-    loginName: row.login_name,
-    realName: row.real_name,
-    userType: row.user_type,
-  };
-}
-
-function toChild(row: StudentRow): Child {
-  return {
-    id: row.id,
-    realName: row.real_name,
-    gradeName: row.grade_name,
-    className: row.class_name,
-  };
 }
 
 function field(name: string, zh: string, en: string): FieldError {
@@ -680,20 +522,20 @@ function requireText(
   }
 }
 
-function audit(
-  now: number,
-  actor: AuditActor,
-  unitId: string | null,
-  action: string,
-  detail: Record<string, unknown>,
-) {
-  return {
-    id: randomUUID(),
-    at: now,
-    user_id: actor.userId ?? null,
-    unit_id: unitId,
-    action,
-    ip: actor.ip ?? null,
-    detail: JSON.stringify(detail),
-  };
+/** An audit entry of an admin action: who did it (none from the CLI), the unit, the detail. */
+function entry(actor: AuditActor, unitId: string | null, detail: Record<string, unknown>) {
+  return { userId: actor.userId ?? null, unitId, ip: actor.ip ?? null, detail };
+}
+
+/** A new student's names, each required, at most 64 characters. */
+function childNames(input: ChildNames): ChildNames {
+  const errors: FieldError[] = [];
+  const realName = input.realName.trim();
+  const gradeName = input.gradeName.trim();
+  const className = input.className.trim();
+  requireText(errors, 'realName', realName, 64, ['学生姓名', 'Student name']);
+  requireText(errors, 'gradeName', gradeName, 64, ['年级', 'Grade']);
+  requireText(errors, 'className', className, 64, ['班级', 'Class']);
+  if (errors.length > 0) throw badRequest(errors);
+  return { realName, gradeName, className };
 }

@@ -1,7 +1,8 @@
 /**
  * The audit trail of DESIGN.md §5: sign-in, sign-out, lockout, account switch, access
  * log, admin actions, published notices and themes synced to a whole unit. Entries never
- * hold a password or a token.
+ * hold a password or a token. The audit module owns `audit_log`: every entry comes through
+ * `record` (the demo seed's one entry aside, docs/decisions.md).
  */
 import type { AuditEntry, AuditRepository } from './audit.repository.ts';
 
@@ -17,7 +18,15 @@ export type AuditAction =
   | 'session.relogin'
   | 'access.open_app'
   | 'cms.notice.publish'
-  | 'desktop.theme_sync';
+  | 'desktop.theme_sync'
+  | 'admin.create_unit'
+  | 'admin.create_user'
+  | 'admin.reset_password'
+  | 'admin.link_child'
+  | 'admin.link_accounts'
+  | 'admin.set_licence'
+  | 'admin.set_message_config'
+  | 'admin.set_sso_url';
 
 export class AuditService {
   constructor(

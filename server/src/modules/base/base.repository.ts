@@ -1,9 +1,85 @@
-/** SQL of the base platform: licences, roles and units as the start-up checks read them. */
+/**
+ * SQL of the base platform: the app catalogue (apps and their groups), the units' licences,
+ * the roles and the resource menus the start-up checks read. The base module owns `apps`,
+ * `app_groups`, `licences`, `user_roles` and `resources` (docs/ARCHITECTURE.md). Returns
+ * camelCase records, mapped here.
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
+export interface AppGroupRecord {
+  code: string;
+  name: string;
+  enName: string;
+}
+
+export interface AppRecord {
+  code: string;
+  groupCode: string;
+  name: string;
+  shortName: string;
+  englishName: string;
+  englishShortName: string;
+  serverId: string;
+  deployPath: string | null;
+  updateStatus: number;
+  menuRoute: string | null;
+  frontUserType: string;
+  limitUserType: string;
+  /** The colour its icons are drawn in (spec §3 App icon). */
+  iconColor: string;
+  sort: number;
+}
+
 export class BaseRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  // -------------------------------------------------------------------------------------------
+  // The app catalogue
+
+  appGroups(): Promise<AppGroupRecord[]> {
+    return this.db
+      .selectFrom('app_groups')
+      .select(['code', 'name', 'en_name as enName'])
+      .orderBy('sort')
+      .orderBy('code')
+      .execute();
+  }
+
+  /** Every app in its default order; the callers decide who sees which. */
+  apps(): Promise<AppRecord[]> {
+    return this.appQuery().orderBy('sort').orderBy('code').execute();
+  }
+
+  findApp(code: string): Promise<AppRecord | undefined> {
+    return this.appQuery().where('code', '=', code).executeTakeFirst();
+  }
+
+  /** The apps whose server id (spec §7 `serverId`) is this one. */
+  appsOfServer(serverId: string): Promise<AppRecord[]> {
+    return this.appQuery().where('server_id', '=', serverId).orderBy('code').execute();
+  }
+
+  private appQuery() {
+    return this.db
+      .selectFrom('apps')
+      .select([
+        'code',
+        'group_code as groupCode',
+        'name',
+        'short_name as shortName',
+        'english_name as englishName',
+        'english_short_name as englishShortName',
+        'server_id as serverId',
+        'deploy_path as deployPath',
+        'update_status as updateStatus',
+        'menu_route as menuRoute',
+        'front_user_type as frontUserType',
+        'limit_user_type as limitUserType',
+        'icon_color as iconColor',
+        'sort',
+      ]);
+  }
 
   async appExists(code: string): Promise<boolean> {
     const row = await this.db
@@ -13,6 +89,9 @@ export class BaseRepository {
       .executeTakeFirst();
     return row !== undefined;
   }
+
+  // -------------------------------------------------------------------------------------------
+  // Licences, roles, resources
 
   async licenceEnd(unitId: string, appCode: string): Promise<number | undefined> {
     const row = await this.db
@@ -24,6 +103,15 @@ export class BaseRepository {
     return row?.end_time;
   }
 
+  /** Creates or replaces the unit's licence for the app. */
+  async upsertLicence(unitId: string, appCode: string, endTime: number): Promise<void> {
+    await this.db
+      .insertInto('licences')
+      .values({ unit_id: unitId, app_code: appCode, end_time: endTime })
+      .onConflict((oc) => oc.columns(['unit_id', 'app_code']).doUpdateSet({ end_time: endTime }))
+      .execute();
+  }
+
   async hasRole(userId: string, appCode: string, role: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('user_roles')
@@ -33,16 +121,6 @@ export class BaseRepository {
       .where('role', '=', role)
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /** The unit's parent, to let an area's staff look at its schools. */
-  async parentUnitOf(unitId: string): Promise<string | null | undefined> {
-    const row = await this.db
-      .selectFrom('units')
-      .select('parent_id')
-      .where('id', '=', unitId)
-      .executeTakeFirst();
-    return row ? row.parent_id : undefined;
   }
 
   /** The app's resources held by a user type, in menu order; the service builds the tree. */

@@ -14,6 +14,7 @@ import {
 import { forbidden } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { DirectoryService } from '../uaa/directory.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import type { PermissionNode } from '@campus/contracts/access';
 import type { BaseRepository, ResourceRecord } from './base.repository.ts';
@@ -23,6 +24,8 @@ export class BaseService {
     private readonly repository: BaseRepository,
     private readonly audit: AuditService,
     private readonly clock: () => number,
+    /** Units are the uaa's: an area's staff may read the licences of the schools under it. */
+    private readonly units: Pick<DirectoryService, 'findUnit'>,
   ) {}
 
   themeColor(user: SessionUser): ThemeColorData {
@@ -43,6 +46,16 @@ export class BaseService {
     if (!(await this.repository.appExists(appCode))) return true;
     const end = await this.repository.licenceEnd(unitId, appCode);
     return end !== undefined && end > this.clock();
+  }
+
+  /**
+   * Sets the unit's licence for an app to end at `endTime` (what `licenceValid` reads); answers
+   * the end it replaces, null when the unit had none. For the administrator.
+   */
+  async replaceLicence(unitId: string, appCode: string, endTime: number): Promise<number | null> {
+    const previous = (await this.repository.licenceEnd(unitId, appCode)) ?? null;
+    await this.repository.upsertLicence(unitId, appCode, endTime);
+    return previous;
   }
 
   /** Spec §6: admin status comes from a role check for the base app; only one's own. */
@@ -72,7 +85,7 @@ export class BaseService {
 
   private async assertMayReadUnit(user: SessionUser, unitId: string): Promise<void> {
     if (unitId === user.unitId) return;
-    if (isArea(user.unitType) && (await this.repository.parentUnitOf(unitId)) === user.unitId)
+    if (isArea(user.unitType) && (await this.units.findUnit(unitId))?.parentId === user.unitId)
       return;
     throw forbidden(
       bilingual('只能查询本单位的授权', "You can only check your own unit's licence"),

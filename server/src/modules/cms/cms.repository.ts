@@ -1,12 +1,28 @@
 /**
- * All SQL of the cms sub-app (school notices). Returns plain records; the service decides
- * who may see what and maps records to DTOs.
+ * All SQL of the cms sub-app (school notices): the cms module owns `cms_notices` and
+ * `cms_notice_reads` (docs/ARCHITECTURE.md). It reads two tables of other modules, read-only
+ * and only inside its list queries: the author's name from `users` and the students a notice
+ * reaches from `students`. Takes and returns camelCase records; the service decides who may see
+ * what and maps records to the contracts' answers.
  *
  * Audience rule, in SQL here and nowhere else: a notice reaches a student of its unit when
  * it has no grade, or its grade is the student's and it has no class or the student's class.
  */
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { CmsNoticeTable, Database } from '../../db/schema.ts';
+import type { CmsNoticeTable, Database, StudentTable } from '../../db/schema.ts';
+
+/** A notice to publish; it is created as published at `publishedAt`. */
+export interface NewNotice {
+  id: string;
+  unitId: string;
+  authorId: string;
+  title: string;
+  content: string;
+  /** Null: the whole unit; a grade alone: that grade; with a class: that class. */
+  gradeName: string | null;
+  className: string | null;
+  publishedAt: number;
+}
 
 export interface NoticeRecord {
   id: string;
@@ -66,11 +82,44 @@ function reaches(eb: NoticeScope, student: AudienceMember) {
   ]);
 }
 
+type NoticeAndStudentScope = ExpressionBuilder<
+  Database & { n: CmsNoticeTable; s: StudentTable },
+  'n' | 's'
+>;
+
+/** Student `s` is in notice `n`'s audience: the rule of `reaches`, for counting students. */
+function inAudience(eb: NoticeAndStudentScope) {
+  return eb.and([
+    eb('s.unit_id', '=', eb.ref('n.unit_id')),
+    eb.or([
+      eb('n.audience_grade', 'is', null),
+      eb('s.grade_name', '=', eb.ref('n.audience_grade')),
+    ]),
+    eb.or([
+      eb('n.audience_class', 'is', null),
+      eb('s.class_name', '=', eb.ref('n.audience_class')),
+    ]),
+  ]);
+}
+
 export class CmsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insertNotice(row: CmsNoticeTable): Promise<void> {
-    await this.db.insertInto('cms_notices').values(row).execute();
+  async insertNotice(notice: NewNotice): Promise<void> {
+    await this.db
+      .insertInto('cms_notices')
+      .values({
+        id: notice.id,
+        unit_id: notice.unitId,
+        author_id: notice.authorId,
+        title: notice.title,
+        content: notice.content,
+        audience_grade: notice.gradeName,
+        audience_class: notice.className,
+        published_at: notice.publishedAt,
+        created_at: notice.publishedAt,
+      })
+      .execute();
   }
 
   async countUnitNotices(unitId: string): Promise<number> {
@@ -120,19 +169,7 @@ export class CmsRepository {
         eb
           .selectFrom('students as s')
           .select((sub) => sub.fn.countAll<number | string>().as('c'))
-          .whereRef('s.unit_id', '=', 'n.unit_id')
-          .where((sub) =>
-            sub.or([
-              sub('n.audience_grade', 'is', null),
-              sub('s.grade_name', '=', sub.ref('n.audience_grade')),
-            ]),
-          )
-          .where((sub) =>
-            sub.or([
-              sub('n.audience_class', 'is', null),
-              sub('s.class_name', '=', sub.ref('n.audience_class')),
-            ]),
-          )
+          .where(inAudience)
           .as('audienceCount'),
       ]);
   }
@@ -149,22 +186,7 @@ export class CmsRepository {
     // One row per (notice, student it reaches): the audiences added up.
     const audience = await this.db
       .selectFrom('cms_notices as n')
-      .innerJoin('students as s', (join) =>
-        join
-          .onRef('s.unit_id', '=', 'n.unit_id')
-          .on((eb) =>
-            eb.or([
-              eb('n.audience_grade', 'is', null),
-              eb('s.grade_name', '=', eb.ref('n.audience_grade')),
-            ]),
-          )
-          .on((eb) =>
-            eb.or([
-              eb('n.audience_class', 'is', null),
-              eb('s.class_name', '=', eb.ref('n.audience_class')),
-            ]),
-          ),
-      )
+      .innerJoin('students as s', (join) => join.on(inAudience))
       .select((eb) => eb.fn.countAll<number | string>().as('c'))
       .where('n.unit_id', '=', unitId)
       .executeTakeFirstOrThrow();
@@ -251,24 +273,15 @@ export class CmsRepository {
   }
 }
 
-function toNoticeRecord(row: {
-  id: string;
-  title: string;
-  content: string;
-  gradeName: string | null;
-  className: string | null;
-  authorName: string;
-  publishedAt: number;
+/** A summary as the query answers it: the counts come back as numbers or numeric strings. */
+type NoticeSummaryRow = Omit<NoticeRecord, 'readCount' | 'audienceCount'> & {
   readCount: number | string | null;
   audienceCount: number | string | null;
-}): NoticeRecord {
+};
+
+function toNoticeRecord(row: NoticeSummaryRow): NoticeRecord {
   return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    gradeName: row.gradeName,
-    className: row.className,
-    authorName: row.authorName,
+    ...row,
     publishedAt: Number(row.publishedAt),
     readCount: Number(row.readCount ?? 0),
     audienceCount: Number(row.audienceCount ?? 0),

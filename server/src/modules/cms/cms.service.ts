@@ -29,7 +29,7 @@ import { badRequest, forbidden, notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { BaseService } from '../base/base.service.ts';
-import type { AccountService } from '../uaa/account.service.ts';
+import { toChild, type FamilyService } from '../family/family.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import type { CmsRepository, NoticeRecord } from './cms.repository.ts';
 
@@ -37,7 +37,8 @@ export class CmsService {
   constructor(
     private readonly repository: CmsRepository,
     private readonly permissions: Pick<BaseService, 'permissionCodes'>,
-    private readonly accounts: Pick<AccountService, 'currentChild'>,
+    /** The parent's current child is the family's. */
+    private readonly family: Pick<FamilyService, 'currentChild'>,
     private readonly audit: AuditService,
     private readonly clock: () => number,
   ) {}
@@ -72,14 +73,13 @@ export class CmsService {
     const id = randomUUID();
     await this.repository.insertNotice({
       id,
-      unit_id: user.unitId,
-      author_id: user.userId,
+      unitId: user.unitId,
+      authorId: user.userId,
       title: body.title,
       content: body.content,
-      audience_grade: gradeName,
-      audience_class: className,
-      published_at: now,
-      created_at: now,
+      gradeName,
+      className,
+      publishedAt: now,
     });
     await this.audit.record('cms.notice.publish', {
       userId: user.userId,
@@ -128,12 +128,7 @@ export class CmsService {
       this.repository.countNoticesFor(child),
     ]);
     return {
-      child: {
-        id: child.id,
-        realName: child.realName,
-        gradeName: child.gradeName,
-        className: child.className,
-      },
+      child: toChild(child),
       list: list.map((n) => ({
         id: n.id,
         title: n.title,
@@ -179,7 +174,7 @@ export class CmsService {
         bilingual('只有家长可以查看孩子的通知', "Only parents can see their child's notices"),
       );
     }
-    return this.accounts.currentChild(user);
+    return this.family.currentChild(user);
   }
 }
 

@@ -16,13 +16,17 @@ import type { FieldError } from '@campus/contracts/envelope';
 import { appIconUrl, iconVariantForTheme } from '@campus/contracts/storage';
 import { badRequest, forbidden, notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
+import type { AppCatalogueService } from '../base/app-catalogue.service.ts';
+import type { AppRecord } from '../base/base.repository.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
-import type { AppRecord, DesktopRepository } from './desktop.repository.ts';
+import type { DesktopRepository } from './desktop.repository.ts';
 import { appVisibleTo, orderIcons } from './desktop-rules.ts';
 
 export class AppMenuService {
   constructor(
     private readonly repository: DesktopRepository,
+    /** The apps and their groups are the base platform's catalogue. */
+    private readonly catalogue: Pick<AppCatalogueService, 'apps' | 'appGroups'>,
     private readonly clock: () => number,
   ) {}
 
@@ -36,7 +40,7 @@ export class AppMenuService {
       throw forbidden(bilingual('只能查看自己的应用', 'You can only see your own apps'));
     }
     const [groups, apps, counts, order] = await Promise.all([
-      this.repository.appGroups(),
+      this.catalogue.appGroups(),
       this.visibleApps(user),
       this.unreadCounts(user),
       canDragIcons(user.userType)
@@ -75,7 +79,7 @@ export class AppMenuService {
    * most recent (spec §9). An unknown app is not found; one the caller may not open, forbidden.
    */
   async openApp(user: SessionUser, code: string): Promise<AppIcon[]> {
-    const app = (await this.repository.apps()).find((a) => a.code === code);
+    const app = (await this.catalogue.apps()).find((a) => a.code === code);
     if (!app) throw notFound(bilingual('应用不存在', 'No such app'));
     if (!appVisibleTo(app, user)) {
       throw forbidden(bilingual('您不能使用该应用', 'This app is not available to you'));
@@ -113,7 +117,7 @@ export class AppMenuService {
   }
 
   private async visibleApps(user: SessionUser): Promise<AppRecord[]> {
-    return (await this.repository.apps()).filter((app) => appVisibleTo(app, user));
+    return (await this.catalogue.apps()).filter((app) => appVisibleTo(app, user));
   }
 
   private async unreadCounts(user: SessionUser): Promise<Map<string, number>> {

@@ -1,7 +1,7 @@
 /**
- * All SQL of the desktop shell (issue 4): messages, to-dos, the unit's desktop settings, apps
- * and their groups, the per-user state (left lock, recent apps, icon order), themes, and the
- * family links the header reads. Returns plain records; the services decide, the routes present.
+ * All SQL of the desktop shell (issue 4): messages, to-dos, the unit's desktop settings and the
+ * per-user state (left lock, recent apps, icon order), the desktop module's tables
+ * (docs/ARCHITECTURE.md). Returns camelCase records; the services decide, the routes present.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -28,42 +28,6 @@ export interface TodoRecord {
 export interface UnitDesktopSettingsRecord {
   messagePcOpen: number;
   ssoLoginUrl: string | null;
-}
-
-export interface AppGroupRecord {
-  code: string;
-  name: string;
-  enName: string;
-}
-
-export interface AppRecord {
-  code: string;
-  groupCode: string;
-  name: string;
-  shortName: string;
-  englishName: string;
-  englishShortName: string;
-  serverId: string;
-  deployPath: string | null;
-  updateStatus: number;
-  menuRoute: string | null;
-  frontUserType: string;
-  limitUserType: string;
-  sort: number;
-}
-
-export interface ThemeRecord {
-  theme: string | null;
-  themeColor: string;
-  /** Undefined leaves each user's current layout as it is. */
-  layout: 'top' | 'left' | undefined;
-}
-
-export interface ChildRecord {
-  id: string;
-  realName: string;
-  gradeName: string;
-  className: string;
 }
 
 export class DesktopRepository {
@@ -197,41 +161,31 @@ export class DesktopRepository {
       .executeTakeFirst();
   }
 
+  /** Creates or changes the unit's desktop settings; unnamed settings keep their value. */
+  async upsertUnitDesktopSettings(
+    unitId: string,
+    change: Partial<UnitDesktopSettingsRecord>,
+    now: number,
+  ): Promise<void> {
+    const set = {
+      ...(change.messagePcOpen !== undefined ? { message_pc_open: change.messagePcOpen } : {}),
+      ...(change.ssoLoginUrl !== undefined ? { sso_login_url: change.ssoLoginUrl } : {}),
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('unit_desktop_settings')
+      .values({
+        unit_id: unitId,
+        message_pc_open: change.messagePcOpen ?? 0,
+        sso_login_url: change.ssoLoginUrl ?? null,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('unit_id').doUpdateSet(set))
+      .execute();
+  }
+
   // -------------------------------------------------------------------------------------------
-  // Apps, recent apps, icon order
-
-  appGroups(): Promise<AppGroupRecord[]> {
-    return this.db
-      .selectFrom('app_groups')
-      .select(['code', 'name', 'en_name as enName'])
-      .orderBy('sort')
-      .orderBy('code')
-      .execute();
-  }
-
-  /** Every app in its default order; the service decides who sees which. */
-  apps(): Promise<AppRecord[]> {
-    return this.db
-      .selectFrom('apps')
-      .select([
-        'code',
-        'group_code as groupCode',
-        'name',
-        'short_name as shortName',
-        'english_name as englishName',
-        'english_short_name as englishShortName',
-        'server_id as serverId',
-        'deploy_path as deployPath',
-        'update_status as updateStatus',
-        'menu_route as menuRoute',
-        'front_user_type as frontUserType',
-        'limit_user_type as limitUserType',
-        'sort',
-      ])
-      .orderBy('sort')
-      .orderBy('code')
-      .execute();
-  }
+  // Recent apps, icon order
 
   /** The user's icon order: app code → position. */
   async iconOrder(userId: string): Promise<Map<string, number>> {
@@ -297,7 +251,7 @@ export class DesktopRepository {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Per-user preferences and themes
+  // Per-user preferences
 
   async leftLocked(userId: string): Promise<boolean> {
     const row = await this.db
@@ -316,65 +270,4 @@ export class DesktopRepository {
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ left_locked: value, updated_at: now }))
       .execute();
   }
-
-  async setUserTheme(userId: string, theme: ThemeRecord): Promise<void> {
-    await this.db.updateTable('users').set(themeColumns(theme)).where('id', '=', userId).execute();
-  }
-
-  /** Gives every user of the unit the theme; answers how many users it reached. */
-  async setUnitTheme(unitId: string, theme: ThemeRecord): Promise<number> {
-    const result = await this.db
-      .updateTable('users')
-      .set(themeColumns(theme))
-      .where('unit_id', '=', unitId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Family
-
-  /** The parent's children, in the order /me lists them. */
-  children(parentId: string): Promise<ChildRecord[]> {
-    return this.db
-      .selectFrom('parent_children')
-      .innerJoin('students', 'students.id', 'parent_children.student_id')
-      .select([
-        'students.id as id',
-        'students.real_name as realName',
-        'students.grade_name as gradeName',
-        'students.class_name as className',
-      ])
-      .where('parent_children.parent_id', '=', parentId)
-      .orderBy('students.real_name')
-      .orderBy('students.id')
-      .execute();
-  }
-
-  async setCurrentChild(parentId: string, studentId: string): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ current_child_id: studentId })
-      .where('id', '=', parentId)
-      .execute();
-  }
-
-  /** Whether the teacher account and the parent account are linked (spec §6). */
-  async areLinked(teacherId: string, parentId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('user_links')
-      .select('teacher_id')
-      .where('teacher_id', '=', teacherId)
-      .where('parent_id', '=', parentId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-}
-
-function themeColumns(theme: ThemeRecord) {
-  return {
-    theme: theme.theme,
-    theme_color: theme.themeColor,
-    ...(theme.layout ? { current_layout: theme.layout } : {}),
-  };
 }

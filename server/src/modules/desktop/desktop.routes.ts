@@ -9,12 +9,14 @@ import { ok } from '../../core/envelope.ts';
 import { route } from '../../core/route.ts';
 import type { AppMenuService } from './app-menu.service.ts';
 import type { DesktopService } from './desktop.service.ts';
+import type { UnitSettingsService } from './unit-settings.service.ts';
 
 export function desktopRoutes(deps: {
   desktop: DesktopService;
   appMenu: AppMenuService;
+  unitSettings: UnitSettingsService;
 }): FastifyPluginAsync {
-  const { desktop, appMenu } = deps;
+  const { desktop, appMenu, unitSettings } = deps;
   return async (app) => {
     route(app, E.unhandleCount, async ({ user }) => ok(await desktop.unhandleCount(user)));
     route(app, E.unreadMessages, async ({ user }) => ok(await desktop.unreadMessages(user)));
@@ -23,7 +25,7 @@ export function desktopRoutes(deps: {
       ok(await desktop.ignoreMessage(user, body.desktopMessageId)),
     );
     route(app, E.todoPage, async ({ user, query }) => ok(await desktop.todoPage(user, query)));
-    route(app, E.messageConfig, async ({ user }) => ok(await desktop.messageConfig(user)));
+    route(app, E.messageConfig, async ({ user }) => ok(await unitSettings.messageConfig(user)));
     route(app, E.appIcons, async ({ user, query }) => ok(await appMenu.appGroups(user, query)));
     route(app, E.unreadCodeCount, async ({ user }) => ok(await desktop.unreadCodeCount(user)));
     route(app, E.setTheme, async ({ user, body, request }) =>
@@ -38,6 +40,6 @@ export function desktopRoutes(deps: {
     route(app, E.iconOrder, async ({ user, body }) =>
       ok(await appMenu.saveIconOrder(user, body.codes)),
     );
-    route(app, E.ssoLoginUrl, async ({ user }) => ok(await desktop.ssoLoginUrl(user)));
+    route(app, E.ssoLoginUrl, async ({ user }) => ok(await unitSettings.ssoLoginUrl(user)));
   };
 }

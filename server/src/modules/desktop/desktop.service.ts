@@ -1,9 +1,8 @@
 /**
  * The desktop shell's header data (issue 4): the bell's counts and messages (spec §2 Header,
  * §3 Message, §8 'ignore all'), the to-do popup (spec §2 Other dialogs, §9: 3 per page), the
- * unit's message configuration (spec §2 pcOpen), the theme dialog's save (spec §2, §4, §6), the
- * left-layout lock (spec §2) and the single-sign-on URL (spec §7). Every answer is about the
- * caller only; nothing here takes another user's id.
+ * theme dialog's save (spec §2, §4, §6) and the left-layout lock (spec §2). Every answer is
+ * about the caller only; nothing here takes another user's id.
  */
 import {
   MESSAGE_IMPORTANCE_MAX,
@@ -11,9 +10,7 @@ import {
   SET_THEME_SUCCESS,
   UNREAD_MESSAGE_LIST_MAX,
   type Message,
-  type MessageConfig,
   type SetThemeBody,
-  type SsoLoginUrl,
   type TodoPage,
   type TodoPageQuery,
   type UnhandleCount,
@@ -22,30 +19,29 @@ import {
 import { badRequest, forbidden, notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { AppCatalogueService } from '../base/app-catalogue.service.ts';
 import type { BaseService } from '../base/base.service.ts';
+import type { DirectoryService } from '../uaa/directory.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import type { DesktopRepository } from './desktop.repository.ts';
 import {
   SWATCH_NAMES,
   parseMessageContent,
   resolveThemeChoice,
-  safeHttpUrl,
   safeLink,
 } from './desktop-rules.ts';
-
-/** What the theme save needs of the session service: evicting cached sessions. */
-export interface SessionForgetter {
-  forgetUser(userId: string): Promise<void>;
-  forgetUnit(unitId: string): Promise<void>;
-}
 
 export class DesktopService {
   constructor(
     private readonly repository: DesktopRepository,
-    private readonly base: BaseService,
-    private readonly sessions: SessionForgetter,
-    private readonly audit: AuditService,
-    private readonly clock: () => number,
+    private readonly deps: {
+      base: Pick<BaseService, 'isBaseAdmin'>;
+      catalogue: Pick<AppCatalogueService, 'apps'>;
+      /** Themes are saved on the user rows, which the uaa owns. */
+      directory: Pick<DirectoryService, 'setTheme' | 'setUnitTheme'>;
+      audit: AuditService;
+      clock: () => number;
+    },
   ) {}
 
   /** Spec §7 unhandlecount: the caller's open to-dos and unread messages. */
@@ -61,7 +57,7 @@ export class DesktopService {
   async unreadMessages(user: SessionUser): Promise<Message[]> {
     const [rows, apps] = await Promise.all([
       this.repository.unreadMessages(user.userId, UNREAD_MESSAGE_LIST_MAX),
-      this.repository.apps(),
+      this.deps.catalogue.apps(),
     ]);
     const names = new Map(apps.map((a) => [a.code, a]));
     return rows.map((row) => ({
@@ -90,7 +86,7 @@ export class DesktopService {
 
   /** Spec §7 message_update_status_by_me ('ignore all'): answers how many were marked read. */
   ignoreAllMessages(user: SessionUser): Promise<number> {
-    return this.repository.markAllRead(user.userId, this.clock());
+    return this.repository.markAllRead(user.userId, this.deps.clock());
   }
 
   /**
@@ -99,7 +95,7 @@ export class DesktopService {
    * probed. Answers how many were marked (0 when it was already read).
    */
   async ignoreMessage(user: SessionUser, messageId: string): Promise<number> {
-    const marked = await this.repository.markOneRead(user.userId, messageId, this.clock());
+    const marked = await this.repository.markOneRead(user.userId, messageId, this.deps.clock());
     if (marked === undefined) {
       throw notFound(bilingual('消息不存在', 'No such message'));
     }
@@ -122,18 +118,6 @@ export class DesktopService {
     };
   }
 
-  /** Spec §7 getMessageConfig: the caller's unit's message configuration (default pcOpen 0). */
-  async messageConfig(user: SessionUser): Promise<MessageConfig> {
-    const settings = await this.repository.unitDesktopSettings(user.unitId);
-    return { pcOpen: settings?.messagePcOpen === 1 ? 1 : 0 };
-  }
-
-  /** Spec §7 /api/sso/select/login/url: the caller's unit's SSO login URL, http(s) only. */
-  async ssoLoginUrl(user: SessionUser): Promise<SsoLoginUrl> {
-    const settings = await this.repository.unitDesktopSettings(user.unitId);
-    return safeHttpUrl(settings?.ssoLoginUrl);
-  }
-
   /**
    * Spec §7 settheme. `color` saves the caller's own theme; `default_color` gives it to every
    * user of the caller's unit and is for base admins only (spec §6), audited. Afterwards
@@ -151,11 +135,10 @@ export class DesktopService {
     }
     switch (body.type) {
       case 'color':
-        await this.repository.setUserTheme(user.userId, choice);
-        await this.sessions.forgetUser(user.userId);
+        await this.deps.directory.setTheme(user.userId, choice);
         break;
       case 'default_color': {
-        if (!(await this.base.isBaseAdmin(user, user.userId))) {
+        if (!(await this.deps.base.isBaseAdmin(user, user.userId))) {
           throw forbidden(
             bilingual(
               '只有基础平台管理员可以为全部用户设置主题',
@@ -163,9 +146,8 @@ export class DesktopService {
             ),
           );
         }
-        const users = await this.repository.setUnitTheme(user.unitId, choice);
-        await this.sessions.forgetUnit(user.unitId);
-        await this.audit.record('desktop.theme_sync', {
+        const users = await this.deps.directory.setUnitTheme(user.unitId, choice);
+        await this.deps.audit.record('desktop.theme_sync', {
           userId: user.userId,
           unitId: user.unitId,
           ip,
@@ -188,7 +170,7 @@ export class DesktopService {
   }
 
   async setLeftLocked(user: SessionUser, locked: boolean): Promise<boolean> {
-    await this.repository.setLeftLocked(user.userId, locked, this.clock());
+    await this.repository.setLeftLocked(user.userId, locked, this.deps.clock());
     return locked;
   }
 }

@@ -6,18 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { StorageRepository } from './storage.repository.ts';
-import type { FileTable } from '../../db/schema.ts';
-
-/** A stored file as the rest of the server sees it (never the raw row). */
-export interface FileDto {
-  id: string;
-  name: string;
-  mime: string;
-  size: number;
-  sha256: string;
-  createdAt: number;
-}
+import type { FileRecord, StorageRepository } from './storage.repository.ts';
 
 export interface StoredFile {
   mime: string;
@@ -70,41 +59,40 @@ export class FileStore {
    * Stores the bytes once per content. Putting the same content under the same name and
    * type again returns the earlier record, so repeated seeding or re-uploads add nothing.
    */
-  async put(name: string, mime: string, bytes: Uint8Array): Promise<FileDto> {
+  async put(name: string, mime: string, bytes: Uint8Array): Promise<FileRecord> {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const safeName = sanitizeFileName(name);
     const safeMime = sanitizeMime(mime);
     await this.writeBlob(sha256, bytes);
     const existing = await this.repository.findSameFile(sha256, safeName, safeMime);
-    if (existing) return toFileDto(existing);
-    const row = {
+    if (existing) return existing;
+    const file = {
       id: randomUUID(),
       name: safeName,
       mime: safeMime,
       size: bytes.byteLength,
       sha256,
-      created_at: this.clock(),
+      createdAt: this.clock(),
     };
-    await this.repository.insertFile(row);
-    return toFileDto(row);
+    await this.repository.insertFile(file);
+    return file;
   }
 
   /** The file's content, or null when the id is unknown or its blob is missing. */
   async get(id: string): Promise<StoredFile | null> {
-    const row = await this.repository.findFile(id);
-    if (!row || !SHA256_HEX.test(row.sha256)) return null;
+    const file = await this.repository.findFile(id);
+    if (!file || !SHA256_HEX.test(file.sha256)) return null;
     try {
-      const bytes = await fs.readFile(this.blobPath(row.sha256));
-      return { mime: row.mime, bytes, sha256: row.sha256 };
+      const bytes = await fs.readFile(this.blobPath(file.sha256));
+      return { mime: file.mime, bytes, sha256: file.sha256 };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
     }
   }
 
-  async describe(id: string): Promise<FileDto | null> {
-    const row = await this.repository.findFile(id);
-    return row ? toFileDto(row) : null;
+  async describe(id: string): Promise<FileRecord | null> {
+    return (await this.repository.findFile(id)) ?? null;
   }
 
   /** `<dir>/<first two hex digits>/<sha256>`: fans out so no directory grows huge. */
@@ -132,17 +120,6 @@ export class FileStore {
       throw error;
     }
   }
-}
-
-function toFileDto(row: FileTable): FileDto {
-  return {
-    id: row.id,
-    name: row.name,
-    mime: row.mime,
-    size: Number(row.size),
-    sha256: row.sha256,
-    createdAt: Number(row.created_at),
-  };
 }
 
 function isNotFound(error: unknown): boolean {

@@ -1,27 +1,35 @@
+/**
+ * All SQL of the file store: the storage module owns `files` (docs/ARCHITECTURE.md), one
+ * record per stored name and type of a content hash. Returns camelCase records, mapped here.
+ */
 import type { Kysely } from 'kysely';
 import type { Database, FileTable } from '../../db/schema.ts';
 
-export type FileRow = FileTable;
-
-/** What an app icon is drawn from (apps table). */
-export interface AppIconSource {
-  code: string;
+/** A stored file as the rest of the server sees it (never the raw row). */
+export interface FileRecord {
+  id: string;
   name: string;
-  shortName: string;
-  englishShortName: string;
-  iconColor: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  createdAt: number;
 }
 
 export class StorageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async findFile(id: string): Promise<FileRow | undefined> {
-    return this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  async findFile(id: string): Promise<FileRecord | undefined> {
+    const row = await this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toFileRecord(row);
   }
 
   /** An earlier record of the same content under the same name and type, if any. */
-  async findSameFile(sha256: string, name: string, mime: string): Promise<FileRow | undefined> {
-    return this.db
+  async findSameFile(sha256: string, name: string, mime: string): Promise<FileRecord | undefined> {
+    const row = await this.db
       .selectFrom('files')
       .selectAll()
       .where('sha256', '=', sha256)
@@ -31,35 +39,31 @@ export class StorageRepository {
       .orderBy('id')
       .limit(1)
       .executeTakeFirst();
+    return row && toFileRecord(row);
   }
 
-  async insertFile(row: FileRow): Promise<void> {
-    await this.db.insertInto('files').values(row).execute();
+  async insertFile(file: FileRecord): Promise<void> {
+    await this.db
+      .insertInto('files')
+      .values({
+        id: file.id,
+        name: file.name,
+        mime: file.mime,
+        size: file.size,
+        sha256: file.sha256,
+        created_at: file.createdAt,
+      })
+      .execute();
   }
+}
 
-  /** undefined: no such unit; null: the unit has no logo. */
-  async findUnitLogoFileId(unitId: string): Promise<string | null | undefined> {
-    const row = await this.db
-      .selectFrom('units')
-      .select('logo_file_id')
-      .where('id', '=', unitId)
-      .executeTakeFirst();
-    return row === undefined ? undefined : row.logo_file_id;
-  }
-
-  async findAppIconSource(code: string): Promise<AppIconSource | undefined> {
-    const row = await this.db
-      .selectFrom('apps')
-      .select(['code', 'name', 'short_name', 'english_short_name', 'icon_color'])
-      .where('code', '=', code)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      code: row.code,
-      name: row.name,
-      shortName: row.short_name,
-      englishShortName: row.english_short_name,
-      iconColor: row.icon_color,
-    };
-  }
+function toFileRecord(row: FileTable): FileRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    mime: row.mime,
+    size: Number(row.size),
+    sha256: row.sha256,
+    createdAt: Number(row.created_at),
+  };
 }

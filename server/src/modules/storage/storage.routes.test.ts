@@ -5,6 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { AppCatalogueService } from '../base/app-catalogue.service.ts';
+import { BaseRepository } from '../base/base.repository.ts';
+import { DirectoryService } from '../uaa/directory.service.ts';
+import { SessionCache } from '../uaa/session-cache.ts';
+import { localSessionEvents } from '../uaa/session-events.ts';
+import { UaaRepository } from '../uaa/uaa.repository.ts';
 import { FileStore } from './file-store.ts';
 import { StorageRepository } from './storage.repository.ts';
 import { storageRoutes } from './storage.routes.ts';
@@ -53,7 +59,13 @@ beforeAll(async () => {
     })
     .execute();
   app = Fastify().withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(storageRoutes({ files, storage: new StorageService(repository, files) }));
+  const units = new DirectoryService(
+    new UaaRepository(handle.db),
+    localSessionEvents(new SessionCache(Date.now)),
+    Date.now,
+  );
+  const apps = new AppCatalogueService(new BaseRepository(handle.db));
+  await app.register(storageRoutes({ files, storage: new StorageService(files, units, apps) }));
   await app.ready();
 });
 

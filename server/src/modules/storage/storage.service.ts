@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { AppIconVariant } from '@campus/contracts/storage';
+import type { AppCatalogueService } from '../base/app-catalogue.service.ts';
+import type { DirectoryService } from '../uaa/directory.service.ts';
 import { renderAppIcon } from './app-icon.ts';
 import type { FileStore, StoredFile } from './file-store.ts';
-import type { StorageRepository } from './storage.repository.ts';
 
 export interface AppIconImage {
   svg: string;
@@ -12,20 +13,22 @@ export interface AppIconImage {
 
 export class StorageService {
   constructor(
-    private readonly repository: StorageRepository,
     private readonly files: FileStore,
+    /** Units (and their logo's file) are the uaa's, apps the base platform's. */
+    private readonly units: Pick<DirectoryService, 'findUnit'>,
+    private readonly catalogue: Pick<AppCatalogueService, 'findApp'>,
   ) {}
 
   /** The unit's logo, or null when the unit is unknown or has none. */
   async unitLogo(unitId: string): Promise<StoredFile | null> {
-    const fileId = await this.repository.findUnitLogoFileId(unitId);
+    const fileId = (await this.units.findUnit(unitId))?.logoFileId;
     if (!fileId) return null;
     return this.files.get(fileId);
   }
 
   /** The app's icon drawn for one theme variant, or null for an unknown app. */
   async appIcon(code: string, variant: AppIconVariant): Promise<AppIconImage | null> {
-    const app = await this.repository.findAppIconSource(code);
+    const app = await this.catalogue.findApp(code);
     if (!app) return null;
     const svg = renderAppIcon(app, variant);
     return { svg, sha256: createHash('sha256').update(svg).digest('hex') };

@@ -2,23 +2,24 @@
  * What a signed-in user and the login page read: the session state of spec §3 (/me),
  * the unit's login-page configuration, and the list of social providers.
  */
-import { UserType, isArea, isParent } from '@campus/contracts/user-types';
+import { isArea } from '@campus/contracts/user-types';
 import type { DecorationSet, MeData, SocialProvider, UnitConfigData } from '@campus/contracts/uaa';
 import { DEFAULT_THEME_COLOR } from '@campus/contracts/theme';
 import { unitLogoUrl } from '@campus/contracts/storage';
 import { ok } from '../../core/envelope.ts';
 import { notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
+import type { FamilyService } from '../family/family.service.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { SessionUser } from './session.service.ts';
-import type { ChildRecord, UaaRepository, UnitRecord } from './uaa.repository.ts';
-
-/** Spec §1: unit type 1 is an area, 2 a school. */
+import type { UaaRepository, UnitRecord } from './uaa.repository.ts';
 
 export class AccountService {
   constructor(
     private readonly repository: UaaRepository,
     private readonly cache: SessionCache,
+    /** Children and the linked account come from the family module. */
+    private readonly family: Pick<FamilyService, 'meFamily'>,
   ) {}
 
   /**
@@ -34,18 +35,11 @@ export class AccountService {
   }
 
   private async buildMe(user: SessionUser, accessToken: string): Promise<MeData> {
-    // Children matter only to parents (spec §6); the linked account to teachers and parents.
-    const [children, linked, schools] = await Promise.all([
-      isParent(user.userType)
-        ? this.repository.listChildren(user.userId)
-        : Promise.resolve<ChildRecord[]>([]),
-      user.userType === UserType.teacher || isParent(user.userType)
-        ? this.repository.findLinkedAccount(user.userId)
-        : Promise.resolve(undefined),
+    const [{ children, current, linked }, schools] = await Promise.all([
+      this.family.meFamily(user),
       // An area's desktop overviews the schools under it (spec §1 unit type 1).
       isArea(user.unitType) ? this.repository.listChildUnits(user.unitId) : Promise.resolve([]),
     ]);
-    const current = pickCurrentChild(children, user.currentChildId);
     return {
       userId: user.userId,
       userType: user.userType,
@@ -67,8 +61,8 @@ export class AccountService {
       ]),
       chirdenId: current?.id ?? null,
       chirdenName: current?.realName ?? null,
-      chirdenList: children.map(toChild),
-      currentChirden: current ? toChild(current) : null,
+      chirdenList: children,
+      currentChirden: current,
       unitStatus: user.unitStatus,
       userStatus: user.userStatus,
       theme: user.theme,
@@ -78,15 +72,6 @@ export class AccountService {
       linkedUserId: linked?.id ?? null,
       linkedUserType: linked?.userType ?? null,
     };
-  }
-
-  /**
-   * A parent's current child as /me reports it (spec §6: parents pick a child): the
-   * chosen one, else the first; null for a parent without children and for other users.
-   */
-  async currentChild(user: SessionUser): Promise<ChildRecord | null> {
-    if (!isParent(user.userType)) return null;
-    return pickCurrentChild(await this.repository.listChildren(user.userId), user.currentChildId);
   }
 
   /**
@@ -118,22 +103,6 @@ export class AccountService {
   socialProviders(): SocialProvider[] {
     return [];
   }
-}
-
-function pickCurrentChild(
-  children: readonly ChildRecord[],
-  currentChildId: string | null,
-): ChildRecord | null {
-  return children.find((c) => c.id === currentChildId) ?? children[0] ?? null;
-}
-
-function toChild(child: ChildRecord) {
-  return {
-    id: child.id,
-    realName: child.realName,
-    gradeName: child.gradeName,
-    className: child.className,
-  };
 }
 
 function toUnitConfig(unit: UnitRecord): UnitConfigData {

@@ -146,8 +146,8 @@ export class LoginService {
       'remember',
       hashToken(body.rememberToken),
     );
-    if (!row || row.user_id !== user.id || row.device_id !== body.deviceId) return false;
-    if (row.revoked_at !== null || row.expires_at <= now) return false;
+    if (!row || row.userId !== user.id || row.deviceId !== body.deviceId) return false;
+    if (row.revokedAt !== null || row.expiresAt <= now) return false;
     if (!(await this.repository.markCredentialUsed(row.id, now))) {
       // A used remember token presented again: revoke it for good.
       await this.repository.revokeCredential(row.id, now);
@@ -162,14 +162,14 @@ export class LoginService {
     await this.repository.insertDeviceCredential({
       id: randomUUID(),
       kind: 'remember',
-      user_id: user.id,
-      token_hash: hashToken(token),
-      device_id: deviceId,
-      family_id: null,
-      expires_at: now + REMEMBER_TTL_MS,
-      used_at: null,
-      revoked_at: null,
-      created_at: now,
+      userId: user.id,
+      tokenHash: hashToken(token),
+      deviceId,
+      familyId: null,
+      expiresAt: now + REMEMBER_TTL_MS,
+      usedAt: null,
+      revokedAt: null,
+      createdAt: now,
     });
     return token;
   }

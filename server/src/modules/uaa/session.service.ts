@@ -47,6 +47,8 @@ export class SessionService {
     private readonly clock: () => number,
     private readonly cache: SessionCache,
     private readonly events: SessionEvents,
+    /** The family module answers whether two accounts are a linked teacher and parent. */
+    private readonly links: { areLinked(userA: string, userB: string): Promise<boolean> },
   ) {}
 
   /** Revokes a family in the database and evicts it from every instance's cache. */
@@ -68,37 +70,36 @@ export class SessionService {
     const sessionId = randomUUID();
     await this.repository.insertSession({
       id: sessionId,
-      user_id: user.id,
-      family_id: familyId,
-      access_token_hash: hashToken(accessToken),
-      access_expires_at: now + ACCESS_TTL_MS,
-      revoked_at: null,
+      userId: user.id,
+      familyId,
+      accessTokenHash: hashToken(accessToken),
+      accessExpiresAt: now + ACCESS_TTL_MS,
       device: meta.device?.slice(0, 64) ?? null,
       ip: meta.ip,
-      user_agent: meta.userAgent?.slice(0, 256) ?? null,
-      created_at: now,
+      userAgent: meta.userAgent?.slice(0, 256) ?? null,
+      createdAt: now,
     });
     await this.repository.insertRefreshToken({
       id: randomUUID(),
-      family_id: familyId,
-      user_id: user.id,
-      token_hash: hashToken(refreshToken),
-      expires_at: now + REFRESH_TTL_MS,
-      used_at: null,
-      revoked_at: null,
-      created_at: now,
+      familyId,
+      userId: user.id,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: now + REFRESH_TTL_MS,
+      usedAt: null,
+      revokedAt: null,
+      createdAt: now,
     });
     await this.repository.insertDeviceCredential({
       id: randomUUID(),
       kind: 'client',
-      user_id: user.id,
-      token_hash: hashToken(userClientId),
-      device_id: null,
-      family_id: familyId,
-      expires_at: now + CLIENT_TTL_MS,
-      used_at: null,
-      revoked_at: null,
-      created_at: now,
+      userId: user.id,
+      tokenHash: hashToken(userClientId),
+      deviceId: null,
+      familyId,
+      expiresAt: now + CLIENT_TTL_MS,
+      usedAt: null,
+      revokedAt: null,
+      createdAt: now,
     });
     return { accessToken, refreshToken, userClientId, sessionId, familyId };
   }
@@ -123,16 +124,6 @@ export class SessionService {
     return { user, tokenHash };
   }
 
-  /** After a change to a user's profile or status, so the next request reads it fresh. */
-  forgetUser(userId: string): Promise<void> {
-    return this.events.publish({ kind: 'user', id: userId });
-  }
-
-  /** After a change to every user of a unit (a synced theme), on every instance. */
-  forgetUnit(unitId: string): Promise<void> {
-    return this.events.publish({ kind: 'unit', id: unitId });
-  }
-
   /** Rotates a refresh token into a fresh session of the same family. */
   async refresh(
     refreshToken: string,
@@ -140,24 +131,24 @@ export class SessionService {
   ): Promise<IssuedSession & { userId: string }> {
     const now = this.clock();
     const row = await this.repository.findRefreshToken(hashToken(refreshToken));
-    if (!row || row.revoked_at !== null || row.expires_at <= now) throw unauthorized();
-    if (row.used_at !== null || !(await this.repository.markRefreshUsed(row.id, now))) {
-      const usedAt = row.used_at ?? now;
+    if (!row || row.revokedAt !== null || row.expiresAt <= now) throw unauthorized();
+    if (row.usedAt !== null || !(await this.repository.markRefreshUsed(row.id, now))) {
+      const usedAt = row.usedAt ?? now;
       if (now - usedAt > REFRESH_RACE_GRACE_MS) {
-        await this.revokeFamily(row.family_id, now);
+        await this.revokeFamily(row.familyId, now);
         await this.audit.record('session.refresh_reuse', {
-          userId: row.user_id,
+          userId: row.userId,
           ip: meta.ip,
-          detail: { familyId: row.family_id },
+          detail: { familyId: row.familyId },
         });
       }
       throw unauthorized();
     }
-    const user = await this.repository.findUserById(row.user_id);
+    const user = await this.repository.findUserById(row.userId);
     if (!user || user.status !== 1 || user.unitStatus !== 1) throw unauthorized();
-    const issued = await this.issue(user, meta, row.family_id);
-    await this.repository.revokeOtherSessions(row.family_id, issued.sessionId, now);
-    await this.events.publish({ kind: 'family', id: row.family_id });
+    const issued = await this.issue(user, meta, row.familyId);
+    await this.repository.revokeOtherSessions(row.familyId, issued.sessionId, now);
+    await this.events.publish({ kind: 'family', id: row.familyId });
     return { ...issued, userId: user.id };
   }
 
@@ -168,15 +159,15 @@ export class SessionService {
   ): Promise<IssuedSession & { user: UserRecord }> {
     const now = this.clock();
     const row = await this.repository.findDeviceCredential('client', hashToken(userClientId));
-    if (!row || row.revoked_at !== null || row.expires_at <= now) throw unauthorized();
-    if (row.used_at !== null || !(await this.repository.markCredentialUsed(row.id, now))) {
-      if (row.family_id) await this.revokeFamily(row.family_id, now);
-      await this.audit.record('session.client_reuse', { userId: row.user_id, ip: meta.ip });
+    if (!row || row.revokedAt !== null || row.expiresAt <= now) throw unauthorized();
+    if (row.usedAt !== null || !(await this.repository.markCredentialUsed(row.id, now))) {
+      if (row.familyId) await this.revokeFamily(row.familyId, now);
+      await this.audit.record('session.client_reuse', { userId: row.userId, ip: meta.ip });
       throw unauthorized();
     }
-    const user = await this.repository.findUserById(row.user_id);
+    const user = await this.repository.findUserById(row.userId);
     if (!user || user.status !== 1 || user.unitStatus !== 1) throw unauthorized();
-    if (row.family_id) await this.revokeFamily(row.family_id, now);
+    if (row.familyId) await this.revokeFamily(row.familyId, now);
     const issued = await this.issue(user, meta);
     return { ...issued, user };
   }
@@ -226,7 +217,7 @@ export class SessionService {
         },
       );
     }
-    const target = (await this.repository.areLinked(user.userId, targetUserId))
+    const target = (await this.links.areLinked(user.userId, targetUserId))
       ? await this.repository.findUserById(targetUserId)
       : undefined;
     if (!target || target.status !== 1 || target.unitStatus !== 1) {

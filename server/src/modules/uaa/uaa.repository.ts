@@ -1,13 +1,17 @@
 /**
- * All SQL of the sign-in domain. Returns plain records; the services decide and the
- * routes present. Token columns hold SHA-256 hashes only.
+ * All SQL of the sign-in domain and of the directory it signs people into: units, users,
+ * sessions, refresh tokens, device credentials, per-address failure counts (the uaa's tables,
+ * docs/ARCHITECTURE.md). Takes and returns camelCase records, mapped here at the edge; the
+ * services decide and the routes present. Token columns hold SHA-256 hashes only.
  */
-import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import type {
   Database,
-  SessionTable,
-  RefreshTokenTable,
   DeviceCredentialTable,
+  RefreshTokenTable,
+  UnitTable,
+  UserTable,
 } from '../../db/schema.ts';
 
 export interface UserRecord {
@@ -55,6 +59,8 @@ export interface UnitRecord {
   name: string;
   enName: string | null;
   unitType: number;
+  /** The area a school sits under (spec §1), or null. */
+  parentId: string | null;
   status: number;
   logoFileId: string | null;
   footer: string | null;
@@ -64,17 +70,85 @@ export interface UnitRecord {
   decorationSet: string | null;
 }
 
-export interface ChildRecord {
+/** A new unit: the defaults of everything else (active, no logo, no footer) come from here. */
+export interface NewUnit {
   id: string;
-  /** The student's own unit (a parent's children normally share the parent's). */
+  name: string;
+  enName: string | null;
+  unitType: number;
+  parentId: string | null;
+  createdAt: number;
+}
+
+/** A new account; `newUserRow` gives the rest its defaults. */
+export interface NewUser {
+  id?: string;
   unitId: string;
+  loginName: string;
   realName: string;
-  gradeName: string;
-  className: string;
+  userType: number;
+  passwordHash: string;
+  sex?: number;
+  createdAt: number;
+}
+
+/** The theme a user sees (spec §2 Theme dialog, §4 Layout). */
+export interface UserTheme {
+  theme: string | null;
+  themeColor: string;
+  /** Undefined leaves the current layout as it is. */
+  layout: 'top' | 'left' | undefined;
+}
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  familyId: string;
+  accessTokenHash: string;
+  accessExpiresAt: number;
+  device: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: number;
+}
+
+export interface RefreshTokenRecord {
+  id: string;
+  familyId: string;
+  userId: string;
+  tokenHash: string;
+  expiresAt: number;
+  usedAt: number | null;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** A remember token (kind 'remember', bound to a device) or an app client id (kind 'client'). */
+export interface DeviceCredentialRecord {
+  id: string;
+  kind: 'remember' | 'client';
+  userId: string;
+  tokenHash: string;
+  deviceId: string | null;
+  familyId: string | null;
+  expiresAt: number;
+  usedAt: number | null;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** What a password reset revoked. */
+export interface RevokedCounts {
+  sessions: number;
+  refreshTokens: number;
+  deviceCredentials: number;
 }
 
 export class UaaRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Users
 
   async findUserByLoginName(loginName: string): Promise<UserRecord | undefined> {
     return this.userQuery().where('users.login_name', '=', loginName).executeTakeFirst();
@@ -104,6 +178,20 @@ export class UaaRepository {
       ]);
   }
 
+  /** Case-insensitive, so that `Teacher` cannot be created beside `teacher`. */
+  async loginNameTaken(loginName: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(login_name)`, '=', loginName.toLowerCase())
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insertUser(user: NewUser): Promise<void> {
+    await this.db.insertInto('users').values(newUserRow(user)).execute();
+  }
+
   async setFailureState(
     userId: string,
     state: { failedCount: number; firstFailedAt: number | null; lockedUntil: number | null },
@@ -119,16 +207,100 @@ export class UaaRepository {
       .execute();
   }
 
-  async insertSession(row: SessionTable): Promise<void> {
-    await this.db.insertInto('sessions').values(row).execute();
+  /** New password; an administrator's reset also lifts a sign-in lockout. */
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({
+        password_hash: passwordHash,
+        failed_count: 0,
+        first_failed_at: null,
+        locked_until: null,
+      })
+      .where('id', '=', userId)
+      .execute();
   }
 
-  async insertRefreshToken(row: RefreshTokenTable): Promise<void> {
-    await this.db.insertInto('refresh_tokens').values(row).execute();
+  async setUserTheme(userId: string, theme: UserTheme): Promise<void> {
+    await this.db.updateTable('users').set(themeColumns(theme)).where('id', '=', userId).execute();
   }
 
-  async insertDeviceCredential(row: DeviceCredentialTable): Promise<void> {
-    await this.db.insertInto('device_credentials').values(row).execute();
+  /** Gives every user of the unit the theme; answers how many users it reached. */
+  async setUnitTheme(unitId: string, theme: UserTheme): Promise<number> {
+    const result = await this.db
+      .updateTable('users')
+      .set(themeColumns(theme))
+      .where('unit_id', '=', unitId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Stores the parent's current child (spec §6), which the family module chooses; with
+   * `onlyIfEmpty`, a choice already made stays.
+   */
+  async setCurrentChild(userId: string, studentId: string, onlyIfEmpty = false): Promise<void> {
+    let update = this.db
+      .updateTable('users')
+      .set({ current_child_id: studentId })
+      .where('id', '=', userId);
+    if (onlyIfEmpty) update = update.where('current_child_id', 'is', null);
+    await update.execute();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Sessions, refresh tokens, device credentials
+
+  async insertSession(session: SessionRecord): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: session.id,
+        user_id: session.userId,
+        family_id: session.familyId,
+        access_token_hash: session.accessTokenHash,
+        access_expires_at: session.accessExpiresAt,
+        revoked_at: null,
+        device: session.device,
+        ip: session.ip,
+        user_agent: session.userAgent,
+        created_at: session.createdAt,
+      })
+      .execute();
+  }
+
+  async insertRefreshToken(token: RefreshTokenRecord): Promise<void> {
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({
+        id: token.id,
+        family_id: token.familyId,
+        user_id: token.userId,
+        token_hash: token.tokenHash,
+        expires_at: token.expiresAt,
+        used_at: token.usedAt,
+        revoked_at: token.revokedAt,
+        created_at: token.createdAt,
+      })
+      .execute();
+  }
+
+  async insertDeviceCredential(credential: DeviceCredentialRecord): Promise<void> {
+    await this.db
+      .insertInto('device_credentials')
+      .values({
+        id: credential.id,
+        kind: credential.kind,
+        user_id: credential.userId,
+        token_hash: credential.tokenHash,
+        device_id: credential.deviceId,
+        family_id: credential.familyId,
+        expires_at: credential.expiresAt,
+        used_at: credential.usedAt,
+        revoked_at: credential.revokedAt,
+        created_at: credential.createdAt,
+      })
+      .execute();
   }
 
   /** One indexed join: the hot path of every authenticated request. */
@@ -167,12 +339,13 @@ export class UaaRepository {
       .executeTakeFirst();
   }
 
-  async findRefreshToken(tokenHash: string): Promise<RefreshTokenTable | undefined> {
-    return this.db
+  async findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | undefined> {
+    const row = await this.db
       .selectFrom('refresh_tokens')
       .selectAll()
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
+    return row && toRefreshTokenRecord(row);
   }
 
   /** Marks a refresh token used; false when another request used it first (a race or a reuse). */
@@ -187,15 +360,16 @@ export class UaaRepository {
   }
 
   async findDeviceCredential(
-    kind: string,
+    kind: DeviceCredentialRecord['kind'],
     tokenHash: string,
-  ): Promise<DeviceCredentialTable | undefined> {
-    return this.db
+  ): Promise<DeviceCredentialRecord | undefined> {
+    const row = await this.db
       .selectFrom('device_credentials')
       .selectAll()
       .where('kind', '=', kind)
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
+    return row && toDeviceCredentialRecord(row, kind);
   }
 
   async markCredentialUsed(id: string, at: number): Promise<boolean> {
@@ -242,6 +416,30 @@ export class UaaRepository {
     });
   }
 
+  /** Revokes every live session, refresh token and device credential of the user. */
+  async revokeAllCredentials(userId: string, at: number): Promise<RevokedCounts> {
+    const [sessions, refreshTokens, deviceCredentials] = [
+      await this.revokeLive('sessions', userId, at),
+      await this.revokeLive('refresh_tokens', userId, at),
+      await this.revokeLive('device_credentials', userId, at),
+    ];
+    return { sessions, refreshTokens, deviceCredentials };
+  }
+
+  private async revokeLive(
+    table: 'sessions' | 'refresh_tokens' | 'device_credentials',
+    userId: string,
+    at: number,
+  ): Promise<number> {
+    const result = await this.db
+      .updateTable(table)
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Sessions of a family other than `keepSessionId`: after a refresh only the newest stays. */
   async revokeOtherSessions(familyId: string, keepSessionId: string, at: number): Promise<void> {
     await this.db
@@ -253,52 +451,8 @@ export class UaaRepository {
       .execute();
   }
 
-  /** True when the two accounts are a linked teacher and parent, in either order (spec §6). */
-  async areLinked(userA: string, userB: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('user_links')
-      .select('teacher_id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('teacher_id', '=', userA), eb('parent_id', '=', userB)]),
-          eb.and([eb('teacher_id', '=', userB), eb('parent_id', '=', userA)]),
-        ]),
-      )
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async findLinkedAccount(userId: string): Promise<{ id: string; userType: number } | undefined> {
-    const asTeacher = await this.db
-      .selectFrom('user_links')
-      .innerJoin('users', 'users.id', 'user_links.parent_id')
-      .select(['users.id as id', 'users.user_type as userType'])
-      .where('user_links.teacher_id', '=', userId)
-      .executeTakeFirst();
-    if (asTeacher) return asTeacher;
-    return this.db
-      .selectFrom('user_links')
-      .innerJoin('users', 'users.id', 'user_links.teacher_id')
-      .select(['users.id as id', 'users.user_type as userType'])
-      .where('user_links.parent_id', '=', userId)
-      .executeTakeFirst();
-  }
-
-  async listChildren(parentId: string): Promise<ChildRecord[]> {
-    return this.db
-      .selectFrom('parent_children')
-      .innerJoin('students', 'students.id', 'parent_children.student_id')
-      .select([
-        'students.id as id',
-        'students.unit_id as unitId',
-        'students.real_name as realName',
-        'students.grade_name as gradeName',
-        'students.class_name as className',
-      ])
-      .where('parent_children.parent_id', '=', parentId)
-      .orderBy('students.real_name')
-      .execute();
-  }
+  // -------------------------------------------------------------------------------------------
+  // Units
 
   private unitQuery() {
     return this.db
@@ -308,6 +462,7 @@ export class UaaRepository {
         'name',
         'en_name as enName',
         'unit_type as unitType',
+        'parent_id as parentId',
         'status',
         'logo_file_id as logoFileId',
         'footer',
@@ -320,6 +475,10 @@ export class UaaRepository {
 
   async findUnit(id: string): Promise<UnitRecord | undefined> {
     return this.unitQuery().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertUnit(unit: NewUnit): Promise<void> {
+    await this.db.insertInto('units').values(newUnitRow(unit)).execute();
   }
 
   /** The units under an area (spec §1: unit type 1 is an area), active ones only, by name. */
@@ -349,6 +508,9 @@ export class UaaRepository {
       .executeTakeFirst();
   }
 
+  // -------------------------------------------------------------------------------------------
+  // Failed sign-ins per address
+
   async getIpFailures(ip: string): Promise<{ windowStart: number; count: number } | undefined> {
     return this.db
       .selectFrom('ip_failures')
@@ -364,4 +526,94 @@ export class UaaRepository {
       .onConflict((oc) => oc.column('ip').doUpdateSet({ window_start: windowStart, count }))
       .execute();
   }
+}
+
+/**
+ * A user row with the defaults of a new account: active, no theme, no child chosen, no failed
+ * sign-in. The demo seed writes its accounts with it too, so both start alike.
+ */
+export function newUserRow(user: NewUser): UserTable {
+  return {
+    id: user.id ?? randomUUID(),
+    unit_id: user.unitId,
+    login_name: user.loginName,
+    real_name: user.realName,
+    user_type: user.userType,
+    password_hash: user.passwordHash,
+    sex: user.sex ?? 0,
+    avatar: null,
+    superman: 0,
+    status: 1,
+    theme: null,
+    theme_color: null,
+    current_layout: null,
+    lang_type: null,
+    current_child_id: null,
+    failed_count: 0,
+    first_failed_at: null,
+    locked_until: null,
+    created_at: user.createdAt,
+  };
+}
+
+/**
+ * A unit row with the defaults of a new unit: active, no hosts, no logo, no footer. The demo
+ * seed writes its units with it too.
+ */
+export function newUnitRow(unit: NewUnit): UnitTable {
+  return {
+    id: unit.id,
+    name: unit.name,
+    en_name: unit.enName,
+    unit_type: unit.unitType,
+    parent_id: unit.parentId,
+    hosts: null,
+    status: 1,
+    logo_file_id: null,
+    footer: null,
+    footer_link: null,
+    help_center: 0,
+    autologin: 0,
+    decoration_set: null,
+    created_at: unit.createdAt,
+  };
+}
+
+function themeColumns(theme: UserTheme) {
+  return {
+    theme: theme.theme,
+    theme_color: theme.themeColor,
+    ...(theme.layout ? { current_layout: theme.layout } : {}),
+  };
+}
+
+function toRefreshTokenRecord(row: RefreshTokenTable): RefreshTokenRecord {
+  return {
+    id: row.id,
+    familyId: row.family_id,
+    userId: row.user_id,
+    tokenHash: row.token_hash,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+    revokedAt: row.revoked_at,
+    createdAt: row.created_at,
+  };
+}
+
+function toDeviceCredentialRecord(
+  row: DeviceCredentialTable,
+  kind: DeviceCredentialRecord['kind'],
+): DeviceCredentialRecord {
+  return {
+    id: row.id,
+    kind,
+    userId: row.user_id,
+    tokenHash: row.token_hash,
+    deviceId: row.device_id,
+    familyId: row.family_id,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+    revokedAt: row.revoked_at,
+    createdAt: row.created_at,
+  };
 }

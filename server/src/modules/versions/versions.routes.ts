@@ -5,18 +5,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { baseEndpoints } from '@campus/contracts/base';
-import { notFound } from '../../core/errors.ts';
-import { bilingual } from '../../core/messages.ts';
 import { route } from '../../core/route.ts';
-import type { VersionsRepository } from './versions.repository.ts';
+import type { VersionsService } from './versions.service.ts';
 
-export function versionsRoutes(deps: { versions: VersionsRepository }): FastifyPluginAsync {
+export function versionsRoutes(deps: { versions: VersionsService }): FastifyPluginAsync {
   return async (app) => {
     route(app, baseEndpoints.packageVersions, async ({ params }) => {
-      const { code, file } = params;
-      if (file !== `${code}_package_versions`)
-        throw notFound(bilingual('请求的地址不存在', 'No such address'));
-      const record = await deps.versions.serverVersion(code);
+      const record = await deps.versions.packageVersions(params.code, params.file);
       return record ? { status: 200, data: record } : { status: 200 };
     });
   };

@@ -1,6 +1,7 @@
 /**
- * The family calls of the desktop header (issue 4; spec §3 Child, §6, §7): the linked-account
- * check, a parent's children (two paths, one answer) and the choice of the current child.
+ * The family endpoints (spec §3 Child, §6, §7), which the desktop header calls: the
+ * linked-account check, a parent's children (two paths, one answer) and the choice of the
+ * current child. Each route: contract (contracts/family.ts) → session → service.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { familyEndpoints as E } from '@campus/contracts/family';

@@ -1,0 +1,35 @@
+/**
+ * The app catalogue of the base platform (spec §3 App icon and App group): every app with its
+ * group, names, server id and user types. The desktop's menu, the icons the storage draws, the
+ * licence check and the administrator's licences all read it here; who sees which app is each
+ * caller's rule.
+ */
+import type { AppGroupRecord, AppRecord, BaseRepository } from './base.repository.ts';
+
+export class AppCatalogueService {
+  constructor(private readonly repository: BaseRepository) {}
+
+  appGroups(): Promise<AppGroupRecord[]> {
+    return this.repository.appGroups();
+  }
+
+  /** Every app in its default order (sort, then code). */
+  apps(): Promise<AppRecord[]> {
+    return this.repository.apps();
+  }
+
+  findApp(code: string): Promise<AppRecord | undefined> {
+    return this.repository.findApp(code);
+  }
+
+  /**
+   * The code of an app named by its code, else by its server id (spec §7 `serverId`). A server
+   * id shared by several apps names none of them.
+   */
+  async appCodeFor(codeOrServerId: string): Promise<string | undefined> {
+    const byCode = await this.repository.findApp(codeOrServerId);
+    if (byCode) return byCode.code;
+    const byServer = await this.repository.appsOfServer(codeOrServerId);
+    return byServer.length === 1 ? byServer[0]?.code : undefined;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * All SQL of the family (spec §3 Child, §6): students, which parent each belongs to, and which
+ * teacher and parent accounts are one person's. The family module owns `students`,
+ * `parent_children` and `user_links` (docs/ARCHITECTURE.md); nothing else writes them. Takes
+ * and returns camelCase records, mapped here.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, StudentTable } from '../../db/schema.ts';
+
+/** A student as the family knows them; `unitId` decides which notices reach them (cms). */
+export interface ChildRecord {
+  id: string;
+  /** The student's own unit (a parent's children normally share the parent's). */
+  unitId: string;
+  realName: string;
+  gradeName: string;
+  className: string;
+}
+
+export interface NewStudent extends ChildRecord {
+  createdAt: number;
+}
+
+/** A teacher account and a parent account of one person (spec §6). */
+export interface AccountLink {
+  teacherId: string;
+  parentId: string;
+}
+
+/** The other account of a linked pair, with its user type (the /me answer names both). */
+export interface LinkedAccount {
+  id: string;
+  userType: number;
+}
+
+export class FamilyRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The parent's children, by name (then id, so that namesakes keep one order). */
+  async children(parentId: string): Promise<ChildRecord[]> {
+    const rows = await this.db
+      .selectFrom('parent_children')
+      .innerJoin('students', 'students.id', 'parent_children.student_id')
+      .selectAll('students')
+      .where('parent_children.parent_id', '=', parentId)
+      .orderBy('students.real_name')
+      .orderBy('students.id')
+      .execute();
+    return rows.map(toChildRecord);
+  }
+
+  async findStudent(id: string): Promise<ChildRecord | undefined> {
+    const row = await this.db
+      .selectFrom('students')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toChildRecord(row);
+  }
+
+  async insertStudent(student: NewStudent): Promise<void> {
+    await this.db
+      .insertInto('students')
+      .values({
+        id: student.id,
+        unit_id: student.unitId,
+        real_name: student.realName,
+        grade_name: student.gradeName,
+        class_name: student.className,
+        created_at: student.createdAt,
+      })
+      .execute();
+  }
+
+  /** True when the link was added, false when it already existed. */
+  async linkParentChild(parentId: string, studentId: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('parent_children')
+      .values({ parent_id: parentId, student_id: studentId, created_at: now })
+      .onConflict((oc) => oc.columns(['parent_id', 'student_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** True when at least one of the given teacher ↔ parent links exists. */
+  async hasAnyLink(links: readonly AccountLink[]): Promise<boolean> {
+    if (links.length === 0) return false;
+    const row = await this.db
+      .selectFrom('user_links')
+      .select('teacher_id')
+      .where((eb) =>
+        eb.or(
+          links.map((link) =>
+            eb.and([eb('teacher_id', '=', link.teacherId), eb('parent_id', '=', link.parentId)]),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The links the teacher account or the parent account already takes part in. */
+  async linksOf(teacherId: string, parentId: string): Promise<AccountLink[]> {
+    const rows = await this.db
+      .selectFrom('user_links')
+      .select(['teacher_id', 'parent_id'])
+      .where((eb) => eb.or([eb('teacher_id', '=', teacherId), eb('parent_id', '=', parentId)]))
+      .execute();
+    return rows.map((row) => ({ teacherId: row.teacher_id, parentId: row.parent_id }));
+  }
+
+  async insertLink(link: AccountLink, now: number): Promise<void> {
+    await this.db
+      .insertInto('user_links')
+      .values({ teacher_id: link.teacherId, parent_id: link.parentId, created_at: now })
+      .execute();
+  }
+
+  /**
+   * The account linked to this one, either way round. Reads the other account's type from
+   * `users` (the uaa's table) in the same query: a read-only join (docs/ARCHITECTURE.md).
+   */
+  async linkedAccount(userId: string): Promise<LinkedAccount | undefined> {
+    const asTeacher = await this.db
+      .selectFrom('user_links')
+      .innerJoin('users', 'users.id', 'user_links.parent_id')
+      .select(['users.id as id', 'users.user_type as userType'])
+      .where('user_links.teacher_id', '=', userId)
+      .executeTakeFirst();
+    if (asTeacher) return asTeacher;
+    return this.db
+      .selectFrom('user_links')
+      .innerJoin('users', 'users.id', 'user_links.teacher_id')
+      .select(['users.id as id', 'users.user_type as userType'])
+      .where('user_links.parent_id', '=', userId)
+      .executeTakeFirst();
+  }
+}
+
+function toChildRecord(row: StudentTable): ChildRecord {
+  return {
+    id: row.id,
+    unitId: row.unit_id,
+    realName: row.real_name,
+    gradeName: row.grade_name,
+    className: row.class_name,
+  };
+}

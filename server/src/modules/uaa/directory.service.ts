@@ -1,0 +1,83 @@
+/**
+ * The directory: units and accounts, as the other modules ask for them. The uaa owns the
+ * `units` and `users` tables (docs/ARCHITECTURE.md), so every change to them from elsewhere
+ * (an administrator's new account, a saved theme, a parent's current child) comes through here,
+ * and here the cached sessions of the users it changed are evicted, so the next request reads
+ * them fresh (on every instance, through the session events).
+ */
+import type { SessionEvents } from './session-events.ts';
+import type {
+  NewUnit,
+  NewUser,
+  RevokedCounts,
+  UaaRepository,
+  UnitRecord,
+  UserRecord,
+  UserTheme,
+} from './uaa.repository.ts';
+
+export class DirectoryService {
+  constructor(
+    private readonly repository: UaaRepository,
+    private readonly events: Pick<SessionEvents, 'publish'>,
+    private readonly clock: () => number,
+  ) {}
+
+  findUnit(id: string): Promise<UnitRecord | undefined> {
+    return this.repository.findUnit(id);
+  }
+
+  findUserByLogin(loginName: string): Promise<UserRecord | undefined> {
+    return this.repository.findUserByLoginName(loginName);
+  }
+
+  /** Case-insensitive (docs/decisions.md: `Teacher` beside `teacher` would confuse). */
+  loginNameTaken(loginName: string): Promise<boolean> {
+    return this.repository.loginNameTaken(loginName);
+  }
+
+  createUnit(unit: NewUnit): Promise<void> {
+    return this.repository.insertUnit(unit);
+  }
+
+  createUser(user: NewUser): Promise<void> {
+    return this.repository.insertUser(user);
+  }
+
+  /**
+   * A new password, set by an administrator: it lifts a lockout and signs the user out
+   * everywhere, revoking every session, refresh token and device token (docs/decisions.md).
+   */
+  async resetPassword(userId: string, passwordHash: string): Promise<RevokedCounts> {
+    await this.repository.setPasswordHash(userId, passwordHash);
+    const revoked = await this.repository.revokeAllCredentials(userId, this.clock());
+    await this.forgetUser(userId);
+    return revoked;
+  }
+
+  /** Saves the user's own theme (spec §2 Theme dialog). */
+  async setTheme(userId: string, theme: UserTheme): Promise<void> {
+    await this.repository.setUserTheme(userId, theme);
+    await this.forgetUser(userId);
+  }
+
+  /** Gives every user of the unit the theme (spec §6 default_color); answers how many. */
+  async setUnitTheme(unitId: string, theme: UserTheme): Promise<number> {
+    const users = await this.repository.setUnitTheme(unitId, theme);
+    await this.events.publish({ kind: 'unit', id: unitId });
+    return users;
+  }
+
+  /**
+   * Stores the parent's current child, which the family module has checked is theirs; with
+   * `onlyIfEmpty` a choice already made stays (a newly linked first child becomes current).
+   */
+  async setCurrentChild(userId: string, studentId: string, onlyIfEmpty = false): Promise<void> {
+    await this.repository.setCurrentChild(userId, studentId, onlyIfEmpty);
+    await this.forgetUser(userId);
+  }
+
+  private forgetUser(userId: string): Promise<void> {
+    return this.events.publish({ kind: 'user', id: userId });
+  }
+}
