@@ -11,7 +11,7 @@ import type { ScreenClass } from '@campus/sdk/screen';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { ICON_PATHS, Icon } from '../../shared/Icon.tsx';
 import { goTo, replaceWith } from '../../shared/navigation.ts';
-import { APP_CODE } from '../../shared/portal-runtime.ts';
+import { PORTAL_APP_CODE as APP_CODE } from '@campus/sdk/create-page-runtime';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import { CHROME_ICONS } from '../common/chrome-icons.ts';
 import { desktopDialogs } from '../common/dialog-store.ts';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { SessionState, SessionStore } from '@campus/sdk/session';
 import { useSession } from '@campus/ui/useSession';
-import { loginUrlFor, replaceWith } from '../../shared/navigation.ts';
+import { loginUrlFor } from '@campus/sdk/create-page-runtime';
+import { replaceWith } from '../../shared/navigation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 
 /**
