@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginUrlFor } from './navigation.ts';
+import { loginUrlFor } from '@campus/sdk/create-page-runtime';
 import { safeHref } from './safe-href.ts';
 
 describe('safeHref (DESIGN.md §5: unit configuration never becomes script)', () => {
