@@ -48,6 +48,14 @@ export default defineConfig({
   root,
   base: '/',
   plugins: [react(), desktopVersionFiles()],
+  resolve: {
+    // The contracts' TypeBox schemas are for the server; the pages get inert ones
+    // (src/shared/typebox-inert.ts, docs/decisions.md), which keeps TypeBox's type engine,
+    // about 12 kB gz, out of both pages.
+    alias: [
+      { find: /^typebox$/, replacement: path.join(root, 'src', 'shared', 'typebox-inert.ts') },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

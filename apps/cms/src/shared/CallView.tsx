@@ -1,30 +1,27 @@
-/** The three states of a loaded page part: spinner, the content, or a retry. */
+/** The three states of a page part loaded with `useLoad`: spinner, the content, or a retry. */
 import type { ReactNode } from 'react';
 import { useApp } from '@campus/ui/app-context';
-import type { CallState } from './useCall.ts';
+import type { Loaded } from '@campus/ui/useLoad';
 
-export function CallView<T>(props: {
-  state: CallState<T>;
-  reload: () => void;
-  children: (data: T) => ReactNode;
-}) {
+export function CallView<T>(props: { loaded: Loaded<T>; children: (data: T) => ReactNode }) {
   const { t } = useApp();
-  if (props.state.kind === 'loading') {
+  const { data, loading, failed, reload } = props.loaded;
+  if (loading) {
     return (
       <div className="ph-app-state" data-testid="cms.loading">
         <span className="ph-spinner" aria-hidden="true" />
       </div>
     );
   }
-  if (props.state.kind === 'failed') {
+  if (failed || data === undefined) {
     return (
       <div className="ph-app-state" role="alert" data-testid="cms.failed">
         <span>{t('cms.loadFailed')}</span>
-        <button type="button" className="ph-button" onClick={props.reload}>
+        <button type="button" className="ph-button" onClick={reload}>
           {t('cms.retry')}
         </button>
       </div>
     );
   }
-  return <>{props.children(props.state.data)}</>;
+  return <>{props.children(data)}</>;
 }

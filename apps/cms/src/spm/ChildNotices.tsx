@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { formatDate } from '@campus/sdk/formatters';
 import { useApp } from '@campus/ui/app-context';
 import { NoData } from '@campus/ui/NoData';
+import { envelopeData, useLoad } from '@campus/ui/useLoad';
 import { cmsApi } from '../shared/api.ts';
 import { CallView } from '../shared/CallView.tsx';
-import { useCall } from '../shared/useCall.ts';
 
 /**
  * The notices for the parent's chosen child. Opening a notice records the read for that child
@@ -13,7 +13,7 @@ import { useCall } from '../shared/useCall.ts';
 export function ChildNotices() {
   const { http, t, lang } = useApp();
   const api = cmsApi(http);
-  const { state, reload } = useCall(() => api.mine());
+  const notices = useLoad('cms.mine', () => envelopeData(api.mine()));
   const [open, setOpen] = useState<string | null>(null);
   const [readNow, setReadNow] = useState<ReadonlySet<string>>(new Set());
 
@@ -31,7 +31,7 @@ export function ChildNotices() {
 
   return (
     <section className="cms-card" aria-labelledby="cms-mine-title" data-testid="cms.spm">
-      <CallView state={state} reload={reload}>
+      <CallView loaded={notices}>
         {(data) => (
           <>
             <div className="cms-card__head">

@@ -3,15 +3,15 @@ import { formatDate } from '@campus/sdk/formatters';
 import { useApp } from '@campus/ui/app-context';
 import { NoData } from '@campus/ui/NoData';
 import { Permission } from '@campus/ui/Permission';
+import { envelopeData, useLoad } from '@campus/ui/useLoad';
 import { cmsApi } from '../shared/api.ts';
 import { audienceText } from '../shared/audience.ts';
 import { CallView } from '../shared/CallView.tsx';
-import { useCall } from '../shared/useCall.ts';
 
 /** Every notice of the unit, newest first, with its read count. */
 export function NoticeList() {
   const { http, t, lang } = useApp();
-  const { state, reload } = useCall(() => cmsApi(http).list());
+  const notices = useLoad('cms.list', () => envelopeData(cmsApi(http).list()));
   return (
     <section className="cms-card" aria-labelledby="cms-list-title">
       <div className="cms-card__head">
@@ -24,7 +24,7 @@ export function NoticeList() {
           </Link>
         </Permission>
       </div>
-      <CallView state={state} reload={reload}>
+      <CallView loaded={notices}>
         {(data) =>
           data.list.length === 0 ? (
             <NoData lang={lang} text={t('cms.list.empty')} />

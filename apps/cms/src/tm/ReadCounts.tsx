@@ -3,10 +3,10 @@ import type { NoticeReadRow } from '@campus/contracts/cms';
 import { formatDate } from '@campus/sdk/formatters';
 import { useApp } from '@campus/ui/app-context';
 import { NoData } from '@campus/ui/NoData';
+import { envelopeData, useLoad } from '@campus/ui/useLoad';
 import { cmsApi } from '../shared/api.ts';
 import { audienceText } from '../shared/audience.ts';
 import { CallView } from '../shared/CallView.tsx';
-import { useCall } from '../shared/useCall.ts';
 
 /** Read rate in whole percent; an empty audience reads as 0 %. */
 export function readRate(readCount: number, audienceCount: number): number {
@@ -19,7 +19,7 @@ export type ReadCountsView = ComponentType<{ rows: readonly NoticeReadRow[] }>;
 /** The read counts: per notice, how many of its audience have read it. */
 export function ReadCounts({ view: View = ReadCountTable }: { view?: ReadCountsView }) {
   const { http, t, lang } = useApp();
-  const { state, reload } = useCall(() => cmsApi(http).reads());
+  const reads = useLoad('cms.reads', () => envelopeData(cmsApi(http).reads()));
   return (
     <section className="cms-card" aria-labelledby="cms-reads-title">
       <div className="cms-card__head">
@@ -27,7 +27,7 @@ export function ReadCounts({ view: View = ReadCountTable }: { view?: ReadCountsV
           {t('cms.reads.title')}
         </h1>
       </div>
-      <CallView state={state} reload={reload}>
+      <CallView loaded={reads}>
         {(data) =>
           data.list.length === 0 ? (
             <NoData lang={lang} text={t('cms.list.empty')} />

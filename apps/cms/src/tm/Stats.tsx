@@ -1,13 +1,13 @@
 import { formatThousands } from '@campus/sdk/formatters';
 import { useApp } from '@campus/ui/app-context';
+import { envelopeData, useLoad } from '@campus/ui/useLoad';
 import { cmsApi } from '../shared/api.ts';
 import { CallView } from '../shared/CallView.tsx';
-import { useCall } from '../shared/useCall.ts';
 
 /** Publishing statistics of the unit (code cms:stats: staff only in the demo school). */
 export function Stats() {
   const { http, t } = useApp();
-  const { state, reload } = useCall(() => cmsApi(http).stats());
+  const stats = useLoad('cms.stats', () => envelopeData(cmsApi(http).stats()));
   return (
     <section className="cms-card" aria-labelledby="cms-stats-title" data-testid="cms.stats">
       <div className="cms-card__head">
@@ -15,7 +15,7 @@ export function Stats() {
           {t('cms.stats.title')}
         </h1>
       </div>
-      <CallView state={state} reload={reload}>
+      <CallView loaded={stats}>
         {(data) => (
           <>
             <div className="cms-stats">

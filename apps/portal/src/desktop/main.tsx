@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createHttpClient } from '@campus/sdk/http';
+import { createLightHttpClient } from '@campus/sdk/http-light';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '../i18n/i18n.ts';
 import { createI18nextTranslator } from '../i18n/i18next-translator.ts';
@@ -13,7 +13,7 @@ import '../shared/base.css';
 import './shell/desktop.css';
 
 const runtime = createPortalRuntime({
-  createHttp: createHttpClient,
+  createHttp: createLightHttpClient,
   onNotify: showNotice,
   recoverSession: true,
 });

@@ -6,7 +6,7 @@ import { chooseChild, listChildren } from '@campus/sdk/account-calls';
 import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
-import { useLoad } from '../common/desktop-data.ts';
+import { useLoad } from '@campus/ui/useLoad';
 
 /**
  * The choose-child table (spec §2 Other dialogs, §3 Child, §6 "Parents pick a child"): name,

@@ -1,6 +1,7 @@
 import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { dataOf, useDesktopApi, useLoad } from '../common/desktop-data.ts';
+import { useLoad } from '@campus/ui/useLoad';
+import { dataOf, useDesktopApi } from '../common/desktop-data.ts';
 import { AppTileList } from './AppTileList.tsx';
 import { Widget } from '../common/Widget.tsx';
 

@@ -1,10 +1,10 @@
 /**
  * How the desktop (chrome, dialogs and page bodies) reads the server: one DesktopApi per page, identical
  * requests made at the same moment shared (the home card and the to-do popup both ask for the
- * first to-do page at start-up), and a tiny loading hook. Everything is asked in parallel, so
+ * first to-do page at start-up); components load with `useLoad` (`@campus/ui/useLoad`). Everything is asked in parallel, so
  * the desktop's first load stays within two sequential round trips (issue 4 performance goal).
  */
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Envelope } from '@campus/contracts/envelope';
 import { createDesktopApi, type DesktopApi } from '@campus/sdk/desktop-api';
 import { useRuntime } from '../../shared/useRuntime.ts';
@@ -58,43 +58,4 @@ export function shareRequest<T>(key: string, load: () => Promise<T>): Promise<T>
   const request = load().finally(() => inFlight.delete(key));
   inFlight.set(key, request);
   return request;
-}
-
-/** What {@link useLoad} gives back. */
-export interface Loaded<T> {
-  data: T | undefined;
-  loading: boolean;
-  /** Asks again; the old data stays on screen meanwhile. */
-  reload: () => void;
-}
-
-/**
- * Loads data when the component mounts (and when `key` changes); a failed load leaves `data`
- * undefined, since the HTTP client has shown its notice already (spec §8).
- *
- * @example
- * const recent = useLoad('recent', () => api.recentApps().then((r) => r.data ?? []));
- */
-export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
-  const [round, setRound] = useState(0);
-  const ticket = `${key}#${round}`;
-  const [state, setState] = useState<{ data: T | undefined; ticket: string | null }>({
-    data: undefined,
-    ticket: null,
-  });
-  const run = useEffectEvent(() => load());
-
-  useEffect(() => {
-    let live = true;
-    run().then(
-      (data) => live && setState({ data, ticket }),
-      () => live && setState((previous) => ({ ...previous, ticket })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [ticket]);
-
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { data: state.data, loading: state.ticket !== ticket, reload };
 }

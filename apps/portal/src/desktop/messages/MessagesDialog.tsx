@@ -6,7 +6,8 @@ import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { goTo } from '../../shared/navigation.ts';
 import { desktopDialogs } from '../common/dialog-store.ts';
-import { dataOf, succeeded, useDesktopApi, useLoad } from '../common/desktop-data.ts';
+import { useLoad } from '@campus/ui/useLoad';
+import { dataOf, succeeded, useDesktopApi } from '../common/desktop-data.ts';
 import { importanceColour, importanceLevel, messageAction } from './message-rules.ts';
 import { unreadChanged } from './unread-events.ts';
 

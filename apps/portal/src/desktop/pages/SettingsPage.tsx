@@ -7,7 +7,8 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import { desktopDialogs } from '../common/dialog-store.ts';
 import { roleKeyOf } from './welcome.ts';
-import { dataOf, useDesktopApi, useLoad } from '../common/desktop-data.ts';
+import { useLoad } from '@campus/ui/useLoad';
+import { dataOf, useDesktopApi } from '../common/desktop-data.ts';
 import { Widget } from '../common/Widget.tsx';
 
 /** Spec §1, §6: parents (user type 3) have children to pick from. */

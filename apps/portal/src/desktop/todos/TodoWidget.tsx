@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { useDesktopApi, useLoad } from '../common/desktop-data.ts';
+import { useLoad } from '@campus/ui/useLoad';
+import { useDesktopApi } from '../common/desktop-data.ts';
 import { todoPopup } from './todo-popup-store.ts';
 import { fetchTodoPage } from './todo-requests.ts';
 import { TodoList } from './TodoList.tsx';
