@@ -49,7 +49,10 @@ export function desktopRoutes(deps: {
     route(app, D.clientDownload, async ({ params, reply }) => {
       const file = await clientDownloads.file(params.file);
       // Not there: the not-found answer of any other address (an HTML page for a browser).
-      if (!file) return reply.callNotFound();
+      if (!file) {
+        reply.callNotFound();
+        return reply;
+      }
       return reply
         .header('Content-Type', 'application/octet-stream')
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
