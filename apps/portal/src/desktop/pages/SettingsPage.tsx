@@ -6,6 +6,7 @@ import { switchLanguage } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import { desktopDialogs } from '../dialog-store.ts';
+import { UNIT_MODULES } from '../dialogs/unit-modules.ts';
 import { roleKeyOf } from '../welcome.ts';
 import { dataOf, useDesktopApi, useLoad } from '../desktop-data.ts';
 import { Widget } from './Widget.tsx';
@@ -111,6 +112,17 @@ export function SettingsPage({ me, area }: { me: MeData; area: boolean }) {
             {t('pages.setting.download')}
           </Button>
         </Widget>
+        {me.userType === PARENT ? null : (
+          <Widget title={t('pages.setting.modules')} testId="setting.modulesCard">
+            <p className="dp-muted">{t('pages.setting.modulesText')}</p>
+            <Button
+              onClick={() => desktopDialogs.open('moduleExpiry', UNIT_MODULES)}
+              data-testid="setting.modules"
+            >
+              {t('pages.setting.showModules')}
+            </Button>
+          </Widget>
+        )}
       </div>
     </div>
   );
