@@ -35,6 +35,7 @@ import { CmsRepository } from './modules/cms/cms.repository.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { CmsService } from './modules/cms/cms.service.ts';
 import { AppMenuService } from './modules/desktop/app-menu.service.ts';
+import { ClientDownloadsService } from './modules/desktop/client-downloads.service.ts';
 import { DesktopRepository } from './modules/desktop/desktop.repository.ts';
 import { desktopRoutes } from './modules/desktop/desktop.routes.ts';
 import { DesktopService } from './modules/desktop/desktop.service.ts';
@@ -235,6 +236,7 @@ export async function buildApp(
       desktop: new DesktopService(desktopRepository, { base, catalogue, directory, audit, clock }),
       appMenu: new AppMenuService(desktopRepository, catalogue, clock),
       unitSettings: new UnitSettingsService(desktopRepository, clock),
+      clientDownloads: new ClientDownloadsService(config.clientDownloadsDir),
     }),
   );
   await app.register(familyRoutes({ family }));

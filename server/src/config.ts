@@ -27,6 +27,13 @@ export interface AppConfig {
    * app's build here needs no portal rebuild and no restart (DESIGN.md §2).
    */
   pagesDir: string;
+  /**
+   * Where the operator puts the desktop client's packages (CLIENT_DOWNLOADS_DIR, default
+   * DATA_DIR/downloads), under the fixed names of contracts' client-downloads.ts. Read at
+   * request time, so a new installer needs no restart; an empty or missing folder means
+   * none is offered.
+   */
+  clientDownloadsDir: string;
   /** The shared runtime's build (RUNTIME_ROOT, default apps/runtime/dist), DESIGN.md §2. */
   runtimeRoot: string;
   /** Extra hosts that post-login redirects may go to (comma separated REDIRECT_ALLOW_HOSTS). */
@@ -59,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'apps', 'portal', 'dist')),
     pagesDir: path.resolve(env.PAGES_DIR ?? path.join(dataDir, 'pages')),
+    clientDownloadsDir: path.resolve(env.CLIENT_DOWNLOADS_DIR ?? path.join(dataDir, 'downloads')),
     runtimeRoot: path.resolve(env.RUNTIME_ROOT ?? path.join(repoRoot, 'apps', 'runtime', 'dist')),
     redirectAllowHosts: (env.REDIRECT_ALLOW_HOSTS ?? '')
       .split(',')

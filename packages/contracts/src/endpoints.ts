@@ -3,6 +3,7 @@
  * every API route comes from a contract, and the OpenAPI-driven fuzz stage.
  */
 import { baseEndpoints } from './base.ts';
+import { clientDownloadEndpoints } from './client-downloads.ts';
 import { cmsEndpoints } from './cms.ts';
 import { desktopEndpoints } from './desktop.ts';
 import type { EndpointDefinition } from './endpoint.ts';
@@ -16,6 +17,7 @@ export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   familyEndpoints,
   baseEndpoints,
   desktopEndpoints,
+  clientDownloadEndpoints,
   cmsEndpoints,
   storageEndpoints,
   exportEndpoints,

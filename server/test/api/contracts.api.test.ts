@@ -25,7 +25,7 @@ describe(`API routes and contracts on ${process.env.API_DB ?? 'sqlite'}`, () => 
     const served: string[] = [];
     for (const [openApiPath, operations] of Object.entries(doc.paths)) {
       const path = openApiPath.replace(/\{([^}]+)\}/g, ':$1');
-      if (!/^\/(api|zuul)\//.test(path) || path.startsWith('/api/docs')) continue;
+      if (!/^\/(api|zuul|downloads)\//.test(path) || path.startsWith('/api/docs')) continue;
       for (const method of Object.keys(operations)) {
         if (method === 'head') continue;
         served.push(`${method.toUpperCase()} ${path}`);

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createLightHttpClient } from '@campus/sdk/http-light';
+import { installPhGlobal } from '@campus/sdk/ph-global';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '../i18n/i18n.ts';
 import { createI18nextTranslator } from '../i18n/i18next-translator.ts';
@@ -11,6 +12,10 @@ import { startTheme } from './theme/theme-store.ts';
 import { requireSession } from './shell/useRequireSession.ts';
 import '../shared/base.css';
 import './shell/desktop.css';
+
+// Spec §5: the PH global exists on every page built on the runtime, the desktop too; a
+// deployment's settings on it (footer-rules.ts) are kept, not replaced.
+installPhGlobal(window);
 
 const runtime = createPortalRuntime({
   createHttp: createLightHttpClient,

@@ -41,7 +41,8 @@ export interface LoginFlow {
   submit: (values: LoginFormValues) => void;
 }
 
-function postLoginTarget(userType: number | undefined): string {
+/** Where a signed-in user goes from the login entry (spec §4 redirect order). */
+export function postLoginTarget(userType: number | undefined): string {
   return (
     resolvePostLoginTarget({
       pageUrl: window.location.href,

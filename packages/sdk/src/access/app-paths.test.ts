@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idPathVariant, landingVariant } from '@campus/contracts/user-types';
-import { appNamedByRedirect, appPagePath, redirectAppPage, resolveRoot } from './app-paths.ts';
+import { appPagePath, resolveRoot } from './app-paths.ts';
 
 describe('the two tm/spm readings (spec §6)', () => {
   it.each([
@@ -79,42 +79,6 @@ describe('appPagePath (spec §2 app pages)', () => {
     expect(appPagePath({ code: '../x', serverId: 'a/b', idPath: 'tm' })).toBe(
       '/pages/a%2Fb/pc_..%2Fx_tm/index.html',
     );
-  });
-});
-
-describe('redirect paths naming an app (spec §2)', () => {
-  const appCodes = ['cms', 'edu'];
-
-  it('spec §2: the second segment of the path split on / names the app', () => {
-    expect(appNamedByRedirect('/cms/notice/list', appCodes)).toBe('cms');
-    expect(appNamedByRedirect('/edu', appCodes)).toBe('edu');
-    expect(appNamedByRedirect('/cms?x=1', appCodes)).toBe('cms');
-    expect(appNamedByRedirect('/desktop/home', appCodes)).toBeNull();
-    expect(appNamedByRedirect('/pages/cms/pc_cms_tm/index.html', appCodes)).toBeNull();
-    expect(appNamedByRedirect('', appCodes)).toBeNull();
-    expect(appNamedByRedirect('/CMS/home', appCodes)).toBeNull();
-  });
-
-  it('spec §2, §6: it leads to /pages/{app}/pc_{app}_tm or _spm by the landing reading', () => {
-    expect(redirectAppPage('/cms/home', { appCodes, userType: 2 })).toBe(
-      '/pages/cms/pc_cms_tm/index.html',
-    );
-    expect(redirectAppPage('/cms/home', { appCodes, userType: 4 })).toBe(
-      '/pages/cms/pc_cms_tm/index.html',
-    );
-    expect(redirectAppPage('/cms/home', { appCodes, userType: 3 })).toBe(
-      '/pages/cms/pc_cms_spm/index.html',
-    );
-    expect(redirectAppPage('/cms/home', { appCodes, userType: undefined })).toBe(
-      '/pages/cms/pc_cms_spm/index.html',
-    );
-  });
-
-  it('spec §2: or the mobile equivalent; null when no app is named', () => {
-    expect(redirectAppPage('/edu/x', { appCodes, userType: 1, mobile: true })).toBe(
-      '/pages/edu/mobile_edu_spm/index.html',
-    );
-    expect(redirectAppPage('/desktop/home', { appCodes, userType: 2 })).toBeNull();
   });
 });
 

@@ -1,11 +1,10 @@
 /**
- * Where each sub-application's pages live (spec §2 "app pages", "redirect path whose second
- * segment names an app"), which variant a user type opens (spec §6), and the root folder the
- * version and language files hang under (spec §7). Pure string rules, shared by the desktop
- * menu, the post-login redirect and `initApp`.
+ * Where each sub-application's pages live (spec §2 "app pages"), which variant a user type
+ * opens (spec §6), and the root folder the version and language files hang under (spec §7).
+ * Pure string rules, shared by the desktop menu, the post-login redirect and `initApp`. The
+ * spec §2 rule for a redirect path naming an app is the server's, where such an address
+ * arrives (server/src/modules/subapps/redirect-path.ts; docs/decisions.md).
  */
-
-import { landingVariant } from '@campus/contracts/user-types';
 
 /** The default root folder of the sub-app pages (spec §3 `rootPath`, default pages). */
 export const DEFAULT_PAGES_ROOT = 'pages';
@@ -58,48 +57,6 @@ export function appPagePath(input: AppPageInput): string {
   const variant = segment(input.pre?.trim() || input.idPath);
   const base = baseOf(input.deployPath, input.root ?? DEFAULT_PAGES_ROOT);
   return `${base}/${segment(input.serverId)}/${prefix}_${code}_${variant}/index.html`;
-}
-
-/**
- * The app a redirect path names (spec §2): its second segment when the path is split on `/`,
- * which for a rooted path such as `/cms/notice` is `cms`. Null when that segment is no known app.
- *
- * @example
- * appNamedByRedirect('/cms/notice/list', ['cms', 'edu']); // 'cms'
- * appNamedByRedirect('/desktop/home', ['cms']); // null
- */
-export function appNamedByRedirect(
-  redirectPath: string,
-  appCodes: readonly string[],
-): string | null {
-  const path = redirectPath.trim().split(/[?#]/, 1)[0] ?? '';
-  const name = path.split('/')[1];
-  return name && appCodes.includes(name) ? name : null;
-}
-
-/**
- * The page a redirect path leads to (spec §2): when its second segment names an app,
- * `/pages/{app}/pc_{app}_{tm|spm}/index.html` by the landing reading of spec §6, or
- * `mobile_{app}_…` on mobile; null otherwise, so the caller's next rule applies.
- *
- * @example
- * redirectAppPage('/cms/notice', { appCodes: ['cms'], userType: 2 });
- * // '/pages/cms/pc_cms_tm/index.html'
- * redirectAppPage('/cms/notice', { appCodes: ['cms'], userType: 3, mobile: true });
- * // '/pages/cms/mobile_cms_spm/index.html'
- */
-export function redirectAppPage(
-  redirectPath: string,
-  options: { appCodes: readonly string[]; userType: number | undefined; mobile?: boolean },
-): string | null {
-  const app = appNamedByRedirect(redirectPath, options.appCodes);
-  if (!app) return null;
-  return appPagePath({
-    code: app,
-    serverId: app,
-    idPath: landingVariant(options.userType),
-    mobile: options.mobile ?? false,
-  });
 }
 
 /** What the root rule of spec §7 reads. */

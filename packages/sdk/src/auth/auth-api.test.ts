@@ -57,6 +57,17 @@ describe('auth api paths and payloads (spec §7)', () => {
     });
   });
 
+  it('re-logs in with the access token, quietly (the re-login screen shows a refusal)', async () => {
+    const { http, calls } = recordingClient();
+    await createAuthApi(http).relogin('token-123');
+    expect(calls[0]).toEqual({
+      verb: 'post',
+      url: '/api/uaa/oauth/relogin',
+      payload: { accessToken: 'token-123' },
+      options: { noIntercept: true },
+    });
+  });
+
   it('logs out, reads unit config and social info at their paths', async () => {
     const { http, calls } = recordingClient();
     const auth = createAuthApi(http);

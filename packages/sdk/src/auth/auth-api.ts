@@ -8,6 +8,7 @@ import {
   type DecorationSet,
   type LoginData,
   type MeData,
+  type SessionData,
   type SocialProvider,
   type UnitConfigData,
 } from '@campus/contracts/uaa';
@@ -33,6 +34,12 @@ export interface AuthApi {
   login: (request: LoginRequest, options?: RequestOptions) => Promise<Envelope<LoginData>>;
   /** GET me: the login check (spec §4). Not notified by default: signed out is no error. */
   me: (options?: RequestOptions) => Promise<Envelope<MeData>>;
+  /**
+   * POST relogin (spec §7 "re-login"): the desktop client's still-valid access token exchanged
+   * for a session of this browser (spec §2 /needtologinpagerelogin). Quiet, like login: the
+   * re-login screen shows a refusal itself.
+   */
+  relogin: (accessToken: string, options?: RequestOptions) => Promise<Envelope<SessionData>>;
   /** POST logout with an empty body (spec §7). */
   logout: (options?: RequestOptions) => Promise<Envelope<unknown>>;
   /** GET the unit login page config; the server's default unit when `unitId` is absent. */
@@ -55,6 +62,8 @@ export function createAuthApi(http: HttpClient): AuthApi {
       callEndpoint(http, E.login, { body: { ...request } }, { noIntercept: true, ...options }),
     me: (options) =>
       callEndpoint(http, E.me, {}, { noIntercept: true, cacheBust: true, ...options }),
+    relogin: (accessToken, options) =>
+      callEndpoint(http, E.relogin, { body: { accessToken } }, { noIntercept: true, ...options }),
     logout: (options) => callEndpoint(http, E.logout, {}, options),
     unitConfig: (unitId, options) =>
       callEndpoint(http, E.unitConfig, unitId ? { query: { unitId } } : {}, options),

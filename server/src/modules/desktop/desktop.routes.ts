@@ -3,11 +3,14 @@
  * single-sign-on calls, plus the per-user state of our design (recent apps, left lock, icon
  * order; docs/decisions.md). Each route: contract (contracts/desktop.ts) → session → service.
  */
+import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
+import { clientDownloadEndpoints as D } from '@campus/contracts/client-downloads';
 import { desktopEndpoints as E } from '@campus/contracts/desktop';
 import { ok } from '../../core/envelope.ts';
 import { route } from '../../core/route.ts';
 import type { AppMenuService } from './app-menu.service.ts';
+import type { ClientDownloadsService } from './client-downloads.service.ts';
 import type { DesktopService } from './desktop.service.ts';
 import type { UnitSettingsService } from './unit-settings.service.ts';
 
@@ -15,8 +18,9 @@ export function desktopRoutes(deps: {
   desktop: DesktopService;
   appMenu: AppMenuService;
   unitSettings: UnitSettingsService;
+  clientDownloads: ClientDownloadsService;
 }): FastifyPluginAsync {
-  const { desktop, appMenu, unitSettings } = deps;
+  const { desktop, appMenu, unitSettings, clientDownloads } = deps;
   return async (app) => {
     route(app, E.unhandleCount, async ({ user }) => ok(await desktop.unhandleCount(user)));
     route(app, E.unreadMessages, async ({ user }) => ok(await desktop.unreadMessages(user)));
@@ -41,5 +45,21 @@ export function desktopRoutes(deps: {
       ok(await appMenu.saveIconOrder(user, body.codes)),
     );
     route(app, E.ssoLoginUrl, async ({ user }) => ok(await unitSettings.ssoLoginUrl(user)));
+    route(app, D.clientDownloads, async () => ok(await clientDownloads.available()));
+    route(app, D.clientDownload, async ({ params, reply }) => {
+      const file = await clientDownloads.file(params.file);
+      // Not there: the not-found answer of any other address (an HTML page for a browser).
+      if (!file) {
+        reply.callNotFound();
+        return reply;
+      }
+      return reply
+        .header('Content-Type', 'application/octet-stream')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Content-Length', String(file.size))
+        .header('Cache-Control', 'no-cache')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(fs.createReadStream(file.path));
+    });
   };
 }

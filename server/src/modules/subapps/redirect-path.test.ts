@@ -17,6 +17,13 @@ describe('the spec §2 redirect-path rule on the server', () => {
     expect(appNamedByPath('/edu/home', pagesDir)).toBeNull();
     expect(appNamedByPath('/pages/x', pagesDir)).toBeNull();
     expect(appNamedByPath('/..%2Fcms/x', pagesDir)).toBeNull();
+    // The cases the SDK's former copy of the rule was tested with (docs/decisions.md).
+    expect(appNamedByPath('', pagesDir)).toBeNull();
+    expect(appNamedByPath('/desktop/home', pagesDir)).toBeNull();
+    expect(appNamedByPath('/pages/cms/pc_cms_tm/index.html', pagesDir)).toBeNull();
+    expect(
+      redirectPathTarget({ url: '/cms?x=1', pagesDir, userType: 2, userAgent: undefined }),
+    ).toBe('/pages/cms/pc_cms_tm/index.html');
   });
 
   it('leads by the landing reading of spec §6, the phone page only where deployed', () => {

@@ -6,11 +6,8 @@ import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useNow } from '../common/useNow.ts';
 import { desktopDialogs } from '../common/dialog-store.ts';
-import {
-  messageWithModules,
-  moduleExpiryRows,
-  type ModuleExpiryRow,
-} from './module-expiry-rules.ts';
+import { moduleExpiryRows, type ModuleExpiryRow } from './module-expiry-rules.ts';
+import { useExpiryModules } from './unit-modules.ts';
 
 /** The tag colour of each status (antd presets: red, orange, green). */
 const STATUS_COLOURS: Readonly<Record<ModuleStatus, string>> = {
@@ -32,8 +29,9 @@ export function ModuleExpiryDialog({
 }) {
   const { t, lang } = useTranslation();
   const now = useNow();
-  const message = messageWithModules(payload);
-  const rows = message ? moduleExpiryRows(message.content ?? [], now, lang) : [];
+  // A message's modules, or the unit's (spec §7 inside/module) when opened from the settings.
+  const { modules, fromMessage } = useExpiryModules(payload);
+  const rows = modules ? moduleExpiryRows(modules, now, lang) : [];
 
   return (
     <Modal
@@ -46,9 +44,11 @@ export function ModuleExpiryDialog({
       title={t('dialogs.moduleExpiry.title')}
       footer={
         <div className="dd-footer">
-          <Button onClick={() => desktopDialogs.open('messages')} data-testid="moduleExpiry.back">
-            {t('dialogs.moduleExpiry.back')}
-          </Button>
+          {fromMessage ? (
+            <Button onClick={() => desktopDialogs.open('messages')} data-testid="moduleExpiry.back">
+              {t('dialogs.moduleExpiry.back')}
+            </Button>
+          ) : null}
           <Button type="primary" onClick={onClose} data-testid="moduleExpiry.close">
             {t('dialogs.common.close')}
           </Button>
@@ -56,8 +56,10 @@ export function ModuleExpiryDialog({
       }
     >
       <div data-testid="moduleExpiry.dialog">
-        <p className="dd-lead">{t('dialogs.moduleExpiry.lead')}</p>
-        {rows.length === 0 ? (
+        <p className="dd-lead">
+          {t(fromMessage ? 'dialogs.moduleExpiry.lead' : 'dialogs.moduleExpiry.unitLead')}
+        </p>
+        {!modules ? null : rows.length === 0 ? (
           <NoData type="default" lang={lang} />
         ) : (
           <Table<ModuleExpiryRow>

@@ -5,9 +5,13 @@
  * spec §2 rule for a redirect path naming an app, here the desktop itself.
  */
 import { describe, expect, it } from 'vitest';
-import { DESKTOP_PATH, MOBILE_DESKTOP_PATH, PORTAL_PAGES } from '@campus/contracts/pages';
-import { USER_TYPES, UnitType } from '@campus/contracts/user-types';
-import { redirectAppPage } from '@campus/sdk/app-paths';
+import {
+  appIndexPagePath,
+  DESKTOP_PATH,
+  MOBILE_DESKTOP_PATH,
+  PORTAL_PAGES,
+} from '@campus/contracts/pages';
+import { landingVariant, USER_TYPES, UnitType } from '@campus/contracts/user-types';
 import { CLIENT_KINDS } from '@campus/sdk/platform';
 import { resolvePostLoginTarget } from '@campus/sdk/redirect';
 import type { ScreenClass } from '@campus/sdk/screen';
@@ -81,11 +85,12 @@ describe('the spec §2 redirect-path rule for the desktop lands on served pages'
     const targets = new Set<string>();
     for (const mobile of [false, true]) {
       for (const userType of USERS) {
-        const target = redirectAppPage('/desktop/home', {
-          appCodes: ['desktop'],
-          userType,
-          mobile,
-        });
+        // What the server's rule (server/src/modules/subapps/redirect-path.ts) builds for an app.
+        const target = appIndexPagePath(
+          'desktop',
+          landingVariant(userType),
+          mobile ? 'mobile' : 'pc',
+        );
         expectLanding(target);
         targets.add(target ?? '');
       }

@@ -1,13 +1,20 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { CLIENT_PACKAGES } from './download-links.ts';
+import { useRuntime } from '../../shared/useRuntime.ts';
+import { useLoad } from '../desktop-data.ts';
+import { loadClientDownloads, sizeInMb } from './download-links.ts';
 
 /**
  * The download-client dialog (spec §2 Other dialogs): the Windows installer and the portable
- * package, each a plain download link with its version and size.
+ * package the server has (CLIENT_DOWNLOADS_DIR), each a plain download link with its version
+ * and its size read from the file; with none there, a line that says so (issue 10 §4).
  */
 export function DownloadClientDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const { http } = useRuntime();
+  const { data } = useLoad('client-downloads', () => loadClientDownloads(http));
+  const packages = data?.packages ?? [];
+  const version = data?.version ?? null;
   return (
     <Modal
       open
@@ -25,14 +32,21 @@ export function DownloadClientDialog({ onClose }: { onClose: () => void }) {
     >
       <div data-testid="download.dialog">
         <p className="dd-lead">{t('dialogs.download.lead')}</p>
-        <ul className="dd-downloads">
-          {CLIENT_PACKAGES.map((pkg) => (
+        {data && packages.length === 0 ? (
+          <p className="dd-lead" role="status" data-testid="download.none">
+            {t('dialogs.download.none')}
+          </p>
+        ) : null}
+        <ul className="dd-downloads" aria-busy={!data}>
+          {packages.map((pkg) => (
             <li key={pkg.kind} className="dd-download">
               <div className="dd-download__info">
                 <span className="dd-download__name">{t(`dialogs.download.${pkg.kind}.name`)}</span>
                 <span className="dd-download__desc">{t(`dialogs.download.${pkg.kind}.desc`)}</span>
                 <span className="dd-download__meta" data-testid={`download.${pkg.kind}Meta`}>
-                  {t('dialogs.download.meta', { version: pkg.version, size: pkg.sizeMb })}
+                  {version
+                    ? t('dialogs.download.meta', { version, size: sizeInMb(pkg.size) })
+                    : t('dialogs.download.size', { size: sizeInMb(pkg.size) })}
                 </span>
               </div>
               <Button
@@ -47,7 +61,7 @@ export function DownloadClientDialog({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
-        <p className="dd-hint">{t('dialogs.download.hint')}</p>
+        {packages.length > 0 ? <p className="dd-hint">{t('dialogs.download.hint')}</p> : null}
       </div>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { switchLanguage } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import { desktopDialogs } from '../common/dialog-store.ts';
+import { UNIT_MODULES } from '../apps/unit-modules.ts';
 import { roleKeyOf } from './welcome.ts';
 import { useLoad } from '@campus/ui/useLoad';
 import { dataOf, useDesktopApi } from '../common/desktop-data.ts';
@@ -112,6 +113,17 @@ export function SettingsPage({ me, area }: { me: MeData; area: boolean }) {
             {t('pages.setting.download')}
           </Button>
         </Widget>
+        {me.userType === PARENT ? null : (
+          <Widget title={t('pages.setting.modules')} testId="setting.modulesCard">
+            <p className="dp-muted">{t('pages.setting.modulesText')}</p>
+            <Button
+              onClick={() => desktopDialogs.open('moduleExpiry', UNIT_MODULES)}
+              data-testid="setting.modules"
+            >
+              {t('pages.setting.showModules')}
+            </Button>
+          </Widget>
+        )}
       </div>
     </div>
   );
