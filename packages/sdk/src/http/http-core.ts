@@ -8,6 +8,7 @@
 import { BodyStatus, type Envelope } from '@campus/contracts/envelope';
 import { DEVICE_HEADER } from '@campus/contracts/uaa';
 import { DEFAULT_LANGUAGE, splitBilingual, type Language } from '../i18n/language.ts';
+import { bothLanguages } from '../i18n/sdk-text.ts';
 import {
   createRecoveryGate,
   isRecoveryExempt,
@@ -45,10 +46,8 @@ export type Failure =
     };
 
 /** The generic failure text of spec §8, per language. */
-export const SERVER_ERROR_MESSAGE: Readonly<Record<Language, string>> = {
-  'zh-CN': '服务器内部错误！',
-  en: 'Server internal error!',
-};
+export const SERVER_ERROR_MESSAGE: Readonly<Record<Language, string>> =
+  bothLanguages('http.serverError');
 
 /**
  * Turns a failure into the notification spec §8 asks for.

@@ -5,6 +5,7 @@
  * Failures are ignored: loading always completes.
  */
 import { normalizeLanguage, type Language } from './language.ts';
+import { bothLanguages } from './sdk-text.ts';
 
 /** One entry of the language menu. */
 export interface LanguageOption {
@@ -22,10 +23,8 @@ export const DEFAULT_LANGUAGE_LIST: readonly LanguageOption[] = [
 ];
 
 /** The info of spec §5/§8 when a custom language list is not an array. */
-export const LANGUAGE_LIST_TYPE_ERROR: Readonly<Record<Language, string>> = {
-  'zh-CN': '数据类型错误，语言列表必须是数组',
-  en: 'data type error, language list must be an array',
-};
+export const LANGUAGE_LIST_TYPE_ERROR: Readonly<Record<Language, string>> =
+  bothLanguages('language.listNotArray');
 
 /** A language table: keys to strings, possibly nested. */
 export type LanguageTable = Record<string, unknown>;

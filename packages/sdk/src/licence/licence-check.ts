@@ -8,13 +8,12 @@ import { baseEndpoints } from '@campus/contracts/base';
 import { callEndpoint } from '../http/endpoint-call.ts';
 import type { HttpClient } from '../http/http-core.ts';
 import type { Language } from '../i18n/language.ts';
+import { bothLanguages } from '../i18n/sdk-text.ts';
 import type { KeyValueArea } from '../platform/storage.ts';
 
 /** The blocking message of spec §8, per language. */
-export const LICENCE_EXPIRED_MESSAGE: Readonly<Record<Language, string>> = {
-  'zh-CN': '该模块已过期，请联系管理员！',
-  en: 'This module has expired, please contact the administrator!',
-};
+export const LICENCE_EXPIRED_MESSAGE: Readonly<Record<Language, string>> =
+  bothLanguages('licence.expired');
 
 /** The session-storage key of one app's licence result (spec §4: cached per app). */
 export function licenceCacheKey(appCode: string): string {
