@@ -12,6 +12,7 @@ import {
   type Dictionary,
   type DictionaryKey,
   type Interpolation,
+  type T,
 } from '@campus/sdk/dictionary';
 import type { Language } from '@campus/sdk/language';
 import type zhCN from '../locales/zh-CN.json';
@@ -23,7 +24,7 @@ export type TranslationKey = DictionaryKey<typeof zhCN>;
 
 export interface Translator {
   readonly language: Language;
-  t: (key: TranslationKey, values?: Interpolation) => string;
+  t: T<TranslationKey>;
   /** Adds a language's dictionary (loaded on demand). */
   addDictionary: (lang: Language, dictionary: Dictionary) => void;
   hasDictionary: (lang: Language) => boolean;
