@@ -6,10 +6,14 @@
 import type { Language } from '../i18n/language.ts';
 import { DEFAULT_LANGUAGE_LIST, type LanguageOption } from '../i18n/language-loader.ts';
 import type { LanguageTable } from '../i18n/language-loader.ts';
-import { bothLanguages } from '../i18n/sdk-text.ts';
+import enInitOptions from '../i18n/locales/en/initOptions.json';
+import zhInitOptions from '../i18n/locales/zh-CN/initOptions.json';
+import { sdkTexts } from '../i18n/sdk-text.ts';
 import { DEFAULT_PAGES_ROOT } from '../access/app-paths.ts';
 import type { RouteNode } from '../access/permissions.ts';
 import { CLIENT_KINDS, type ClientKind } from '../platform/platform.ts';
+
+const texts = /* @__PURE__ */ sdkTexts(zhInitOptions, enInitOptions);
 
 /**
  * How routes are built (spec §3 `routerType`, default async). `async` fetches the permission
@@ -108,10 +112,10 @@ export type InitOptionsErrorCode =
 export const INIT_OPTIONS_ERROR_MESSAGES: Readonly<
   Record<InitOptionsErrorCode, Readonly<Record<Language, string>>>
 > = {
-  'code-empty': bothLanguages('initOptions.codeEmpty'),
-  'app-code-empty': bothLanguages('initOptions.appCodeEmpty'),
-  'ph-global-missing': bothLanguages('initOptions.phGlobalMissing'),
-  'app-config-not-object': bothLanguages('initOptions.appConfigNotObject'),
+  'code-empty': /* @__PURE__ */ texts.both('codeEmpty'),
+  'app-code-empty': /* @__PURE__ */ texts.both('appCodeEmpty'),
+  'ph-global-missing': /* @__PURE__ */ texts.both('phGlobalMissing'),
+  'app-config-not-object': /* @__PURE__ */ texts.both('appConfigNotObject'),
 };
 
 /**

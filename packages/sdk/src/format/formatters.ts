@@ -5,7 +5,11 @@
  * caller hands in the clock and the language, so a test or a server render gets the same text.
  */
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/language.ts';
-import { sdkT } from '../i18n/sdk-text.ts';
+import enTime from '../i18n/locales/en/time.json';
+import zhTime from '../i18n/locales/zh-CN/time.json';
+import { sdkTexts } from '../i18n/sdk-text.ts';
+
+const texts = /* @__PURE__ */ sdkTexts(zhTime, enTime);
 
 // ---------------------------------------------------------------------------------------------
 // Dates
@@ -140,13 +144,12 @@ export const RELATIVE_TIME_STEPS = {
 
 /** The relative-time wording of spec §9, per language (SDK dictionary `time.*`). */
 function relativeTimeText(lang: Language) {
-  const t = sdkT(lang);
+  const t = texts.t(lang);
   return {
-    justNow: t('time.justNow'),
-    minutes: (count: number) =>
-      count === 1 ? t('time.oneMinuteAgo') : t('time.minutesAgo', { count }),
-    hours: (count: number) => (count === 1 ? t('time.oneHourAgo') : t('time.hoursAgo', { count })),
-    oneDay: t('time.oneDayAgo'),
+    justNow: t('justNow'),
+    minutes: (count: number) => (count === 1 ? t('oneMinuteAgo') : t('minutesAgo', { count })),
+    hours: (count: number) => (count === 1 ? t('oneHourAgo') : t('hoursAgo', { count })),
+    oneDay: t('oneDayAgo'),
   };
 }
 

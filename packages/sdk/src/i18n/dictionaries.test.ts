@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 
 /** Each dictionary: its zh-CN file (bundled) and its en file (bundled or loaded on demand). */
-const PAIRS: readonly { name: string; zh: string; en: string }[] = [
+const PAIRS: { name: string; zh: string; en: string }[] = [
   {
     name: 'portal',
     zh: 'apps/portal/src/locales/zh-CN.json',
@@ -21,11 +21,6 @@ const PAIRS: readonly { name: string; zh: string; en: string }[] = [
     name: 'cms (spec §7: en deployed as /pages/cms/lang/en-cms.json)',
     zh: 'apps/cms/src/shared/zh-CN.json',
     en: 'apps/cms/src/lang/en-cms.json',
-  },
-  {
-    name: 'sdk',
-    zh: 'packages/sdk/src/i18n/locales/zh-CN.json',
-    en: 'packages/sdk/src/i18n/locales/en.json',
   },
   {
     name: 'ui',
@@ -38,6 +33,16 @@ const PAIRS: readonly { name: string; zh: string; en: string }[] = [
     en: 'server/src/modules/pages/locales/en.json',
   },
 ];
+
+/** i18next's namespace layout, `locales/{lng}/{ns}.json`: the SDK's dictionary, one file per concern. */
+const SDK_LOCALES = 'packages/sdk/src/i18n/locales';
+for (const file of fs.readdirSync(path.join(ROOT, SDK_LOCALES, 'zh-CN'))) {
+  PAIRS.push({
+    name: `sdk ${file}`,
+    zh: `${SDK_LOCALES}/zh-CN/${file}`,
+    en: `${SDK_LOCALES}/en/${file}`,
+  });
+}
 
 /**
  * English-only files: the shared language file of spec §7, served as

@@ -4,8 +4,12 @@
  * `alert` stay with the caller, so every rule is testable without a network or a window.
  */
 import type { Language } from '../i18n/language.ts';
-import { bothLanguages, sdkT } from '../i18n/sdk-text.ts';
+import enVersion from '../i18n/locales/en/version.json';
+import zhVersion from '../i18n/locales/zh-CN/version.json';
+import { sdkTexts } from '../i18n/sdk-text.ts';
 import { compareVersions } from './version-compare.ts';
+
+const texts = /* @__PURE__ */ sdkTexts(zhVersion, enVersion);
 
 /** `/{root}/{code}/package.json` (spec §3 "Package info", §7). */
 export interface PackageInfo {
@@ -167,9 +171,9 @@ export function versionEffects(input: VersionCheckInput): VersionEffect[] {
 export const VERSION_TEXT: Readonly<
   Record<VersionAlertKind | 'no-version-endpoint', Readonly<Record<Language, string>>>
 > = {
-  'server-too-old': bothLanguages('version.serverTooOld'),
-  'frontend-too-old': bothLanguages('version.frontendTooOld'),
-  'no-version-endpoint': bothLanguages('version.noVersionEndpoint'),
+  'server-too-old': /* @__PURE__ */ texts.both('serverTooOld'),
+  'frontend-too-old': /* @__PURE__ */ texts.both('frontendTooOld'),
+  'no-version-endpoint': /* @__PURE__ */ texts.both('noVersionEndpoint'),
 };
 
 /**
@@ -182,10 +186,10 @@ export const VERSION_TEXT: Readonly<
  * }
  */
 export function versionEffectText(effect: VersionEffect, lang: Language): string {
-  const t = sdkT(lang);
-  if (effect.kind === 'notify-no-version-endpoint') return t('version.noVersionEndpoint');
+  const t = texts.t(lang);
+  if (effect.kind === 'notify-no-version-endpoint') return t('noVersionEndpoint');
   const { frontend, server, required } = effect;
-  return t(effect.which === 'server-too-old' ? 'version.serverTooOld' : 'version.frontendTooOld', {
+  return t(effect.which === 'server-too-old' ? 'serverTooOld' : 'frontendTooOld', {
     frontend,
     server,
     required,

@@ -14,8 +14,8 @@ const isShellMessageKey = (key: string): key is ShellMessageKey =>
 
 export const shellMessages: Readonly<Record<Language, Readonly<Record<ShellMessageKey, string>>>> =
   {
-    'zh-CN': flatTexts('zh-CN', isShellMessageKey),
-    en: flatTexts('en', isShellMessageKey),
+    'zh-CN': /* @__PURE__ */ flatTexts('zh-CN', isShellMessageKey),
+    en: /* @__PURE__ */ flatTexts('en', isShellMessageKey),
   };
 
 /**

@@ -52,8 +52,8 @@ const isUiMessageKey = (key: string): key is UiMessageKey =>
 
 /** Every ui string in both languages; the key sets are identical (checked by a test). */
 export const uiMessages: Readonly<Record<Language, Readonly<Record<UiMessageKey, string>>>> = {
-  'zh-CN': flatTexts('zh-CN', isUiMessageKey),
-  en: flatTexts('en', isUiMessageKey),
+  'zh-CN': /* @__PURE__ */ flatTexts('zh-CN', isUiMessageKey),
+  en: /* @__PURE__ */ flatTexts('en', isUiMessageKey),
 };
 
 /**
