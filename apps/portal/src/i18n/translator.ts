@@ -1,31 +1,30 @@
 /**
- * What the portal's pages need from an i18n engine, and the smallest engine that does it.
+ * What the portal's pages need from an i18n engine, and the smallest engine that does it: the
+ * SDK's interpreter of the one dictionary format (`@campus/sdk/dictionary`, issue 10 §2).
  * The desktop plugs i18next in (DESIGN.md §6: language files of sub-apps merge into it);
  * the login page uses the dictionary translator below, because i18next alone (~15 KB gz)
  * does not fit next to React in the login page's 100 KB budget. A test keeps the two
  * engines giving the same text for every key.
  */
+import {
+  interpolate,
+  lookup,
+  type Dictionary,
+  type DictionaryKey,
+  type Interpolation,
+  type T,
+} from '@campus/sdk/dictionary';
 import type { Language } from '@campus/sdk/language';
 import type zhCN from '../locales/zh-CN.json';
 
-/** A dictionary: nested objects of strings. */
-export interface Dictionary {
-  [key: string]: string | Dictionary;
-}
-
-type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
+export type { Dictionary, Interpolation };
 
 /** Every key of the zh-CN dictionary, e.g. 'login.submit'. */
-export type TranslationKey = Leaves<typeof zhCN>;
-
-/** Values for `{{name}}` placeholders. */
-export type Interpolation = Record<string, string | number>;
+export type TranslationKey = DictionaryKey<typeof zhCN>;
 
 export interface Translator {
   readonly language: Language;
-  t: (key: TranslationKey, values?: Interpolation) => string;
+  t: T<TranslationKey>;
   /** Adds a language's dictionary (loaded on demand). */
   addDictionary: (lang: Language, dictionary: Dictionary) => void;
   hasDictionary: (lang: Language) => boolean;
@@ -34,22 +33,8 @@ export interface Translator {
   off: (event: 'languageChanged', listener?: (lng: string) => void) => void;
 }
 
-function lookup(dictionary: Dictionary | undefined, key: string): string | undefined {
-  let node: string | Dictionary | undefined = dictionary;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-/** Fills `{{name}}` placeholders the way i18next does (unknown ones stay as they are). */
-export function interpolate(text: string, values: Interpolation | undefined): string {
-  if (!values) return text;
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  );
-}
+/** Fills `{{name}}` placeholders the way i18next does: the SDK's interpreter of the one format. */
+export { interpolate };
 
 /**
  * A translator over plain dictionaries: the current language, then the fallback, then the

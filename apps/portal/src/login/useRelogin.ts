@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { replaceWith } from '../shared/navigation.ts';
-import { APP_CODE } from '../shared/portal-runtime.ts';
+import { PORTAL_APP_CODE as APP_CODE } from '@campus/sdk/create-page-runtime';
 import { useRuntime } from '../shared/useRuntime.ts';
 import { takeReloginToken } from './relogin-token.ts';
 import { postLoginTarget } from './useLoginFlow.ts';

@@ -6,9 +6,14 @@
 import type { Language } from '../i18n/language.ts';
 import { DEFAULT_LANGUAGE_LIST, type LanguageOption } from '../i18n/language-loader.ts';
 import type { LanguageTable } from '../i18n/language-loader.ts';
+import enInitOptions from '../i18n/locales/en/initOptions.json';
+import zhInitOptions from '../i18n/locales/zh-CN/initOptions.json';
+import { sdkTexts } from '../i18n/sdk-text.ts';
 import { DEFAULT_PAGES_ROOT } from '../access/app-paths.ts';
 import type { RouteNode } from '../access/permissions.ts';
 import { CLIENT_KINDS, type ClientKind } from '../platform/platform.ts';
+
+const texts = /* @__PURE__ */ sdkTexts(zhInitOptions, enInitOptions);
 
 /**
  * How routes are built (spec §3 `routerType`, default async). `async` fetches the permission
@@ -107,13 +112,10 @@ export type InitOptionsErrorCode =
 export const INIT_OPTIONS_ERROR_MESSAGES: Readonly<
   Record<InitOptionsErrorCode, Readonly<Record<Language, string>>>
 > = {
-  'code-empty': { 'zh-CN': 'code 不能为空', en: 'code must not be empty' },
-  'app-code-empty': { 'zh-CN': 'appCode 不能为空', en: 'appCode must not be empty' },
-  'ph-global-missing': { 'zh-CN': '未找到 PH 全局对象', en: 'the PH global not found' },
-  'app-config-not-object': {
-    'zh-CN': '参数错误，请传入一个对象',
-    en: 'wrong argument, pass an object',
-  },
+  'code-empty': /* @__PURE__ */ texts.both('codeEmpty'),
+  'app-code-empty': /* @__PURE__ */ texts.both('appCodeEmpty'),
+  'ph-global-missing': /* @__PURE__ */ texts.both('phGlobalMissing'),
+  'app-config-not-object': /* @__PURE__ */ texts.both('appConfigNotObject'),
 };
 
 /**

@@ -2,13 +2,18 @@
  * Rules of the login box (spec §5, §8) and of automatic sign-in (spec §4).
  */
 import type { Language } from '../i18n/language.ts';
+import enLogin from '../i18n/locales/en/login.json';
+import zhLogin from '../i18n/locales/zh-CN/login.json';
+import { sdkTexts } from '../i18n/sdk-text.ts';
 import type { PortalStorage } from '../platform/storage.ts';
+
+const texts = /* @__PURE__ */ sdkTexts(zhLogin, enLogin);
 
 /** The empty-field messages of spec §8, per language. */
 export const LOGIN_MESSAGES = {
-  usernameRequired: { 'zh-CN': '用户名不能为空！', en: 'User name cannot be empty!' },
-  passwordRequired: { 'zh-CN': '密码不能为空！', en: 'Password cannot be empty!' },
-} as const satisfies Record<string, Record<Language, string>>;
+  usernameRequired: /* @__PURE__ */ texts.both('usernameRequired'),
+  passwordRequired: /* @__PURE__ */ texts.both('passwordRequired'),
+} as const satisfies Record<string, Readonly<Record<Language, string>>>;
 
 /** The message ids `validateLoginForm` may return. */
 export type LoginMessageId = keyof typeof LOGIN_MESSAGES;

@@ -5,6 +5,11 @@
  * caller hands in the clock and the language, so a test or a server render gets the same text.
  */
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/language.ts';
+import enTime from '../i18n/locales/en/time.json';
+import zhTime from '../i18n/locales/zh-CN/time.json';
+import { sdkTexts } from '../i18n/sdk-text.ts';
+
+const texts = /* @__PURE__ */ sdkTexts(zhTime, enTime);
 
 // ---------------------------------------------------------------------------------------------
 // Dates
@@ -137,28 +142,16 @@ export const RELATIVE_TIME_STEPS = {
   oneDay: 172_800_000,
 } as const;
 
-interface RelativeTimeText {
-  justNow: string;
-  minutes: (n: number) => string;
-  hours: (n: number) => string;
-  oneDay: string;
+/** The relative-time wording of spec §9, per language (SDK dictionary `time.*`). */
+function relativeTimeText(lang: Language) {
+  const t = texts.t(lang);
+  return {
+    justNow: t('justNow'),
+    minutes: (count: number) => (count === 1 ? t('oneMinuteAgo') : t('minutesAgo', { count })),
+    hours: (count: number) => (count === 1 ? t('oneHourAgo') : t('hoursAgo', { count })),
+    oneDay: t('oneDayAgo'),
+  };
 }
-
-/** The relative-time wording of spec §9, per language. */
-export const RELATIVE_TIME_TEXT = {
-  'zh-CN': {
-    justNow: '刚刚',
-    minutes: (n) => `${n}分钟前`,
-    hours: (n) => `${n}小时前`,
-    oneDay: '1天前',
-  },
-  en: {
-    justNow: 'just now',
-    minutes: (n) => (n === 1 ? '1 minute ago' : `${n} minutes ago`),
-    hours: (n) => (n === 1 ? '1 hour ago' : `${n} hours ago`),
-    oneDay: '1 day ago',
-  },
-} as const satisfies Record<Language, RelativeTimeText>;
 
 /**
  * How long ago `then` was, seen from `now` (spec §9): under 30 s 'just now', under 1 h whole
@@ -179,7 +172,7 @@ export function formatRelativeTime(
 ): string {
   const elapsed = new Date(now).getTime() - new Date(then).getTime();
   if (Number.isNaN(elapsed)) return '';
-  const text = RELATIVE_TIME_TEXT[lang];
+  const text = relativeTimeText(lang);
   // Clock skew between server and browser can put a fresh item a few seconds in the future.
   if (Math.abs(elapsed) < RELATIVE_TIME_STEPS.justNow) return text.justNow;
   if (elapsed < 0) return formatDate(then, DEFAULT_DAY_FORMAT, lang);

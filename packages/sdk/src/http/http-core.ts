@@ -8,12 +8,17 @@
 import { BodyStatus, type Envelope } from '@campus/contracts/envelope';
 import { DEVICE_HEADER } from '@campus/contracts/uaa';
 import { DEFAULT_LANGUAGE, splitBilingual, type Language } from '../i18n/language.ts';
+import enHttp from '../i18n/locales/en/http.json';
+import zhHttp from '../i18n/locales/zh-CN/http.json';
+import { sdkTexts } from '../i18n/sdk-text.ts';
 import {
   createRecoveryGate,
   isRecoveryExempt,
   type RecoveryCalls,
   type SessionRecovery,
 } from './session-recovery.ts';
+
+const texts = /* @__PURE__ */ sdkTexts(zhHttp, enHttp);
 
 /** Which kind of client makes the request; sent as `device:appCode` (spec §7). */
 export type Device = 'pc' | 'h5' | 'app';
@@ -45,10 +50,8 @@ export type Failure =
     };
 
 /** The generic failure text of spec §8, per language. */
-export const SERVER_ERROR_MESSAGE: Readonly<Record<Language, string>> = {
-  'zh-CN': '服务器内部错误！',
-  en: 'Server internal error!',
-};
+export const SERVER_ERROR_MESSAGE: Readonly<Record<Language, string>> =
+  /* @__PURE__ */ texts.both('serverError');
 
 /**
  * Turns a failure into the notification spec §8 asks for.

@@ -5,6 +5,11 @@
  * Failures are ignored: loading always completes.
  */
 import { normalizeLanguage, type Language } from './language.ts';
+import enLanguage from './locales/en/language.json';
+import zhLanguage from './locales/zh-CN/language.json';
+import { sdkTexts } from './sdk-text.ts';
+
+const texts = /* @__PURE__ */ sdkTexts(zhLanguage, enLanguage);
 
 /** One entry of the language menu. */
 export interface LanguageOption {
@@ -22,10 +27,8 @@ export const DEFAULT_LANGUAGE_LIST: readonly LanguageOption[] = [
 ];
 
 /** The info of spec §5/§8 when a custom language list is not an array. */
-export const LANGUAGE_LIST_TYPE_ERROR: Readonly<Record<Language, string>> = {
-  'zh-CN': '数据类型错误，语言列表必须是数组',
-  en: 'data type error, language list must be an array',
-};
+export const LANGUAGE_LIST_TYPE_ERROR: Readonly<Record<Language, string>> =
+  /* @__PURE__ */ texts.both('listNotArray');
 
 /** A language table: keys to strings, possibly nested. */
 export type LanguageTable = Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from './translate.ts';
 
-const zh = { cms: { title: '通知', count: '共 {n} 条', only: '仅中文' } };
-const en = { cms: { title: 'Notices', count: '{n} in all' } };
+const zh = { cms: { title: '通知', count: '共 {{n}} 条', only: '仅中文' } };
+const en = { cms: { title: 'Notices', count: '{{n}} in all' } };
 
 describe('createTranslator (spec §4: zh-CN built in, en from the merged language files)', () => {
   it('uses the built-in Chinese for zh-CN even when an English table is loaded', () => {
@@ -27,6 +27,6 @@ describe('createTranslator (spec §4: zh-CN built in, en from the merged languag
     const t = createTranslator({ zh, table: { cms: { title: { nested: 1 } } }, lang: () => 'en' });
     expect(t('cms.title')).toBe('通知');
     expect(t('constructor.name')).toBe('constructor.name');
-    expect(t('cms.count', { m: 1 })).toBe('共 {n} 条');
+    expect(t('cms.count', { m: 1 })).toBe('共 {{n}} 条');
   });
 });

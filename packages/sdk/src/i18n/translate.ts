@@ -1,33 +1,18 @@
 /**
  * A sub-app's `t()` over the spec §4 language model: zh-CN strings ship inside the app (no
  * language file is loaded for zh-CN), English comes from the language files merged into the
- * global table (`PH.lang`). A key missing from the English table shows the built-in Chinese
+ * global table (`PH.lang`). Both are dictionaries of the one format (`dictionary.ts`, `{{name}}`). A key missing from the English table shows the built-in Chinese
  * text rather than a raw key, so a half-translated file never leaves holes in the page.
  */
+import { interpolate, lookup, type Interpolation, type T } from './dictionary.ts';
 import type { Language } from './language.ts';
 import type { LanguageTable } from './language-loader.ts';
 
-/** Values for `{name}` placeholders. */
-export type TranslateVars = Readonly<Record<string, string | number>>;
+/** Values for `{{name}}` placeholders. */
+export type TranslateVars = Interpolation;
 
 /** A translate function: a dotted key (e.g. 'cms.notice.title') to the text in force. */
-export type Translate = (key: string, vars?: TranslateVars) => string;
-
-function lookup(table: LanguageTable, key: string): string | undefined {
-  let node: unknown = table;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-function fill(text: string, vars: TranslateVars | undefined): string {
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(vars, name) ? String(vars[name]) : whole,
-  );
-}
+export type Translate = T;
 
 /**
  * Makes `t()` for one app.
@@ -45,6 +30,6 @@ export function createTranslator(input: {
 }): Translate {
   return (key, vars) => {
     const english = input.lang() === 'en' ? lookup(input.table, key) : undefined;
-    return fill(english ?? lookup(input.zh, key) ?? key, vars);
+    return interpolate(english ?? lookup(input.zh, key) ?? key, vars);
   };
 }

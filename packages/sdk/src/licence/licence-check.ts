@@ -8,13 +8,16 @@ import { baseEndpoints } from '@campus/contracts/base';
 import { callEndpoint } from '../http/endpoint-call.ts';
 import type { HttpClient } from '../http/http-core.ts';
 import type { Language } from '../i18n/language.ts';
+import enLicence from '../i18n/locales/en/licence.json';
+import zhLicence from '../i18n/locales/zh-CN/licence.json';
+import { sdkTexts } from '../i18n/sdk-text.ts';
 import type { KeyValueArea } from '../platform/storage.ts';
 
+const texts = /* @__PURE__ */ sdkTexts(zhLicence, enLicence);
+
 /** The blocking message of spec §8, per language. */
-export const LICENCE_EXPIRED_MESSAGE: Readonly<Record<Language, string>> = {
-  'zh-CN': '该模块已过期，请联系管理员！',
-  en: 'This module has expired, please contact the administrator!',
-};
+export const LICENCE_EXPIRED_MESSAGE: Readonly<Record<Language, string>> =
+  /* @__PURE__ */ texts.both('expired');
 
 /** The session-storage key of one app's licence result (spec §4: cached per app). */
 export function licenceCacheKey(appCode: string): string {

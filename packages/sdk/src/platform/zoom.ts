@@ -4,6 +4,11 @@
  * reads the window's numbers and shows the message.
  */
 import type { Language } from '../i18n/language.ts';
+import enZoom from '../i18n/locales/en/zoom.json';
+import zhZoom from '../i18n/locales/zh-CN/zoom.json';
+import { sdkTexts } from '../i18n/sdk-text.ts';
+
+const texts = /* @__PURE__ */ sdkTexts(zhZoom, enZoom);
 
 /** How long the warning stays up (spec §8, §9: 5 seconds). */
 export const ZOOM_WARNING_MS = 5000;
@@ -77,15 +82,12 @@ export function shouldWarnZoom(percent: number | null): boolean {
  * // 'Your browser is zoomed to 150%, so pages may not display properly. Please set the zoom to 100% (press Ctrl+0).'
  */
 export function zoomWarningMessage(percent: number, lang: Language): string {
-  return ZOOM_WARNING_TEXT[lang].replace('{percent}', String(percent));
+  return texts.t(lang)('warning', { percent });
 }
 
-/** The warning texts; `{percent}` is the current zoom. */
-export const ZOOM_WARNING_TEXT: Readonly<Record<Language, string>> = {
-  'zh-CN':
-    '您的浏览器当前缩放比例为{percent}%，页面可能显示异常，请将缩放比例调整为100%（可按 Ctrl+0 恢复）。',
-  en: 'Your browser is zoomed to {percent}%, so pages may not display properly. Please set the zoom to 100% (press Ctrl+0).',
-};
+/** The warning texts (SDK dictionary `zoom.warning`); `{{percent}}` is the current zoom. */
+export const ZOOM_WARNING_TEXT: Readonly<Record<Language, string>> =
+  /* @__PURE__ */ texts.both('warning');
 
 /** What decides whether the zoom handler is bound (spec §2, §3, §4). */
 export interface ZoomHandlerFlags {

@@ -4,7 +4,12 @@
  * `alert` stay with the caller, so every rule is testable without a network or a window.
  */
 import type { Language } from '../i18n/language.ts';
+import enVersion from '../i18n/locales/en/version.json';
+import zhVersion from '../i18n/locales/zh-CN/version.json';
+import { sdkTexts } from '../i18n/sdk-text.ts';
 import { compareVersions } from './version-compare.ts';
+
+const texts = /* @__PURE__ */ sdkTexts(zhVersion, enVersion);
 
 /** `/{root}/{code}/package.json` (spec §3 "Package info", §7). */
 export interface PackageInfo {
@@ -166,20 +171,9 @@ export function versionEffects(input: VersionCheckInput): VersionEffect[] {
 export const VERSION_TEXT: Readonly<
   Record<VersionAlertKind | 'no-version-endpoint', Readonly<Record<Language, string>>>
 > = {
-  'server-too-old': {
-    'zh-CN':
-      '服务端版本过低！前端版本 {frontend} 需要服务端版本 {required} 及以上，当前服务端版本为 {server}，请升级服务端。',
-    en: 'The server version is too old! Front-end version {frontend} requires server version {required} or later, but the server is version {server}. Please upgrade the server.',
-  },
-  'frontend-too-old': {
-    'zh-CN':
-      '前端版本过低！服务端版本 {server} 需要前端版本 {required} 及以上，当前前端版本为 {frontend}，请升级前端。',
-    en: 'The front-end version is too old! Server version {server} requires front-end version {required} or later, but the front end is version {frontend}. Please upgrade the front end.',
-  },
-  'no-version-endpoint': {
-    'zh-CN': '该微服务缺少版本接口，请联系后端工程师！',
-    en: 'This microservice has no version endpoint. Please contact the back-end engineer!',
-  },
+  'server-too-old': /* @__PURE__ */ texts.both('serverTooOld'),
+  'frontend-too-old': /* @__PURE__ */ texts.both('frontendTooOld'),
+  'no-version-endpoint': /* @__PURE__ */ texts.both('noVersionEndpoint'),
 };
 
 /**
@@ -192,11 +186,12 @@ export const VERSION_TEXT: Readonly<
  * }
  */
 export function versionEffectText(effect: VersionEffect, lang: Language): string {
-  if (effect.kind === 'notify-no-version-endpoint')
-    return VERSION_TEXT['no-version-endpoint'][lang];
-  // A replacer function, so a `$&` inside a version string is not read as a pattern.
-  return VERSION_TEXT[effect.which][lang]
-    .replace('{frontend}', () => effect.frontend)
-    .replace('{server}', () => effect.server)
-    .replace('{required}', () => effect.required);
+  const t = texts.t(lang);
+  if (effect.kind === 'notify-no-version-endpoint') return t('noVersionEndpoint');
+  const { frontend, server, required } = effect;
+  return t(effect.which === 'server-too-old' ? 'serverTooOld' : 'frontendTooOld', {
+    frontend,
+    server,
+    required,
+  });
 }

@@ -1,43 +1,26 @@
 /**
  * Strings of the sub-app shell (the light header, the licence dialog, loading and start-up
- * failure, notifications), in both languages. Kept beside the ui dictionary rather than in it
- * because the shell is what every sub-app page shows before its own strings are loaded.
+ * failure, notifications), in both languages: the `shell.*` and `licence.*` entries of the ui
+ * dictionary (`locales/*.json`), what every sub-app page shows before its own strings load.
  */
-import { normalizeLanguage, type Language } from '@campus/sdk/language';
+import type { Language } from '@campus/sdk/language';
+import { flatTexts, uiT, type UiKey } from './ui-messages.ts';
 
-const zhCN = {
-  'shell.home': '返回桌面',
-  'shell.language': '切换语言',
-  'shell.logout': '退出登录',
-  'shell.welcome': '欢迎您，{name}',
-  'shell.loading': '正在加载…',
-  'shell.startFailed': '应用启动失败，请刷新页面重试。',
-  'shell.retry': '重试',
-  'shell.close': '关闭',
-  'licence.title': '模块已过期',
-} as const;
+/** A key of the shell's part of the ui dictionary. */
+export type ShellMessageKey = Extract<UiKey, `shell.${string}` | `licence.${string}`>;
 
-/** A key of the shell dictionary. */
-export type ShellMessageKey = keyof typeof zhCN;
+const isShellMessageKey = (key: string): key is ShellMessageKey =>
+  key.startsWith('shell.') || key.startsWith('licence.');
 
 export const shellMessages: Readonly<Record<Language, Readonly<Record<ShellMessageKey, string>>>> =
   {
-    'zh-CN': zhCN,
-    en: {
-      'shell.home': 'Back to desktop',
-      'shell.language': 'Switch language',
-      'shell.logout': 'Log out',
-      'shell.welcome': 'Welcome, {name}',
-      'shell.loading': 'Loading…',
-      'shell.startFailed': 'The app could not start. Please reload the page.',
-      'shell.retry': 'Retry',
-      'shell.close': 'Close',
-      'licence.title': 'Module expired',
-    },
+    'zh-CN': /* @__PURE__ */ flatTexts('zh-CN', isShellMessageKey),
+    en: /* @__PURE__ */ flatTexts('en', isShellMessageKey),
   };
 
 /**
- * The shell string for `key`; other languages fall back to zh-CN (spec §1).
+ * The shell string for `key` (`uiT(lang)(key, vars)`); other languages fall back to zh-CN
+ * (spec §1).
  *
  * @example shellText('en', 'shell.welcome', { name: 'Li Wei' }) // 'Welcome, Li Wei'
  */
@@ -46,7 +29,5 @@ export function shellText(
   key: ShellMessageKey,
   vars: Readonly<Record<string, string>> = {},
 ): string {
-  return shellMessages[normalizeLanguage(lang)][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(vars, name) ? (vars[name] ?? whole) : whole,
-  );
+  return uiT(lang)(key, vars);
 }

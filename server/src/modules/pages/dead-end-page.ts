@@ -91,10 +91,11 @@ export function renderDeadEndPage(input: DeadEndPageInput): string {
     notFound: text.notFoundTitle,
     badAddress: text.badAddressTitle,
   }[input.kind];
+  const { appCode } = input;
   const body =
     input.kind === 'notInstalled'
-      ? input.appCode
-        ? text.notInstalledNamedBody.replace('{app}', input.appCode)
+      ? appCode
+        ? text.notInstalledNamedBody.replace('{{app}}', () => appCode)
         : text.notInstalledBody
       : input.kind === 'notFound'
         ? text.notFoundBody

@@ -1,7 +1,7 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
-import { useLoad } from '../desktop-data.ts';
+import { useLoad } from '@campus/ui/useLoad';
 import { loadClientDownloads, sizeInMb } from './download-links.ts';
 
 /**
