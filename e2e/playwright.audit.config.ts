@@ -38,6 +38,9 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // A control that does not show fails the test in seconds, not at the 10-minute limit.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
     trace: 'off',
   },
