@@ -37,7 +37,7 @@ export function AppTile({
   const count = icon.unReadCodeCount;
   // Issue 10 §5 (WCAG 2.5.3): the name holds the words the tile shows, the short name too.
   const shown = variant === 'side' ? name : appShortName(icon, lang);
-  const spoken = name.includes(shown) ? name : `${shown} (${name})`;
+  const spoken = name.includes(shown) ? name : `${name} (${shown})`;
   const label = count > 0 ? `${spoken} · ${t('menu.unread', { count })}` : spoken;
   const code = icon.code;
 
