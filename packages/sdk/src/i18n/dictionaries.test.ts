@@ -52,7 +52,7 @@ for (const file of fs.readdirSync(path.join(ROOT, SDK_LOCALES, 'zh-CN'))) {
 const ENGLISH_ONLY: readonly string[] = ['apps/runtime/src/lang/en-ph.json'];
 
 /** Files that are JSON but not dictionaries. */
-const NOT_DICTIONARIES: readonly string[] = ['apps/portal/src/desktop/desktop-version.json'];
+const NOT_DICTIONARIES: readonly string[] = ['apps/portal/src/desktop/footer/desktop-version.json'];
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 

@@ -8,6 +8,7 @@ import { callEndpoint } from '../http/endpoint-call.ts';
 import type { HttpClient } from '../http/http-core.ts';
 import { isNamedTheme, layoutFor, themeColorOf, type Layout } from '@campus/contracts/theme';
 import {
+  accessibleShades,
   colorShades,
   LAYOUT_CLASSES,
   layoutClassFor,
@@ -44,9 +45,9 @@ export interface ApplyThemeInput {
 }
 
 /**
- * Applies a theme to `doc` (spec §3, §4): the colour and its shades as CSS variables on
- * `<html>`, the layout class on `<body>` (cleared for ink, lotus and cartoon), and for those
- * named themes the stylesheet `<link>` in `<head>`, replacing any earlier one. Invalid input
+ * Applies a theme to `doc` (spec §3, §4): the colour and its shades (and the readable text and
+ * fill shades of issue 10 §5) as CSS variables on `<html>`, the layout class on `<body>`
+ * (cleared for ink, lotus and cartoon), and for those named themes the stylesheet `<link>` in `<head>`, replacing any earlier one. Invalid input
  * falls back per `theme-rules.ts`. The theme dialog can call it after a change.
  * Throws a TypeError, before touching the document, when `version` is not a path segment.
  */
@@ -59,7 +60,8 @@ export function applyTheme(input: ApplyThemeInput): Omit<AppliedTheme, 'source'>
   const stylesheet = isNamedTheme(theme) ? stylesheetUrl(version, theme) : null;
 
   const root = doc.documentElement;
-  for (const [name, value] of Object.entries(colorShades(themeColor))) {
+  const shades = { ...colorShades(themeColor), ...accessibleShades(themeColor) };
+  for (const [name, value] of Object.entries(shades)) {
     root.style.setProperty(name, value);
   }
 

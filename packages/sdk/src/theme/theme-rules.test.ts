@@ -11,7 +11,9 @@ import {
   validateColor,
 } from '@campus/contracts/theme';
 import {
+  accessibleShades,
   colorShades,
+  contrastRatio,
   layoutChoiceVisible,
   layoutClassFor,
   stylesheetUrl,
@@ -172,5 +174,48 @@ describe('colorShades (spec §3 theme colour as CSS variables)', () => {
 
   it('spec §9: an invalid colour gives the default shades', () => {
     expect(colorShades('javascript:alert(1)')).toEqual(colorShades(DEFAULT_THEME_COLOR));
+  });
+});
+
+describe('accessibleShades (issue 10 §5: WCAG 2.1 AA text contrast in every theme)', () => {
+  const tint = (color: string) => colorShades(color)['--ph-primary-light-9'];
+  const everyThemeColour = [
+    ...Object.values(NAMED_THEME_COLORS),
+    ...Object.values(COLOUR_SWATCHES),
+    '#FFFF00',
+    '#FFFFFF',
+  ];
+
+  it('the text shade reads at 4.5:1 on the light-9 tint and on white, in every theme', () => {
+    for (const colour of everyThemeColour) {
+      const text = accessibleShades(colour)['--ph-primary-text'];
+      expect(contrastRatio(text, tint(colour)), colour).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(text, '#FFFFFF'), colour).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('white text reads at 4.5:1 on the fill shade, in every theme', () => {
+    for (const colour of everyThemeColour) {
+      const fill = accessibleShades(colour)['--ph-primary-fill'];
+      expect(contrastRatio('#FFFFFF', fill), colour).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('a colour that already passes is kept; others are only darkened as far as needed', () => {
+    expect(accessibleShades('#2B4C8C')).toEqual({
+      '--ph-primary-text': '#2B4C8C',
+      '--ph-primary-fill': '#2B4C8C',
+    });
+    expect(accessibleShades('#457CD6')).toEqual({
+      '--ph-primary-text': '#3B69B6',
+      '--ph-primary-fill': '#3E70C1',
+    });
+    expect(accessibleShades('not a colour')).toEqual(accessibleShades(DEFAULT_THEME_COLOR));
+  });
+
+  it('contrastRatio follows WCAG 2.1', () => {
+    expect(contrastRatio('#FFFFFF', '#000000')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#457CD6', '#FFFFFF')).toBeCloseTo(4.11, 2);
+    expect(contrastRatio('#777777', '#777777')).toBe(1);
   });
 });

@@ -133,3 +133,58 @@ export function colorShades(color: string): Record<ThemeVariable, string> {
     '--ph-primary-dark-2': mix(base, '#000000', 0.2),
   };
 }
+
+/** WCAG 2.1 relative luminance of a '#RRGGBB' colour. */
+function luminance(color: string): number {
+  const linear = [0, 1, 2].map((i) => {
+    const value = parseInt(color.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * (linear[0] ?? 0) + 0.7152 * (linear[1] ?? 0) + 0.0722 * (linear[2] ?? 0);
+}
+
+/**
+ * The WCAG 2.1 contrast ratio of two '#RRGGBB' colours, from 1 to 21.
+ *
+ * @example contrastRatio('#FFFFFF', '#000000') // 21
+ */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+/** WCAG 2.1 AA (1.4.3): the contrast normal-size text needs. */
+export const TEXT_CONTRAST = 4.5;
+
+/** The colour mixed with black in 5 % steps until it reaches `ratio` against `against`. */
+function darkenUntil(color: string, against: string, ratio: number): string {
+  for (let step = 0; step <= 20; step += 1) {
+    const shade = mix(color, '#000000', step / 20);
+    if (contrastRatio(shade, against) >= ratio) return shade;
+  }
+  return '#000000';
+}
+
+/** The accessible shades a theme colour also sets on `<html>` (issue 10 §5). */
+export const ACCESSIBLE_THEME_VARIABLES = ['--ph-primary-text', '--ph-primary-fill'] as const;
+export type AccessibleThemeVariable = (typeof ACCESSIBLE_THEME_VARIABLES)[number];
+
+/**
+ * The shades of a theme colour that text can rely on (issue 10 §5, WCAG 2.1 AA 1.4.3), so
+ * every theme keeps its own colour where it is decoration and stays readable where it is text:
+ * - `--ph-primary-text`: the colour, darkened just enough to read at 4.5:1 on its own light-9
+ *   tint (and so on white): text, links and outlined controls in the theme colour;
+ * - `--ph-primary-fill`: the colour, darkened just enough for white text on it to read at
+ *   4.5:1: filled buttons, badges and bars that carry white text.
+ * A colour that already passes is kept as it is. An invalid colour gives the default's shades.
+ *
+ * @example accessibleShades('#2B4C8C')['--ph-primary-text'] // '#2B4C8C' (passes already)
+ */
+export function accessibleShades(color: string): Record<AccessibleThemeVariable, string> {
+  const base = validateColor(color) ?? DEFAULT_THEME_COLOR;
+  const tint = mix(base, '#FFFFFF', 0.9);
+  return {
+    '--ph-primary-text': darkenUntil(base, tint, TEXT_CONTRAST),
+    '--ph-primary-fill': darkenUntil(base, '#FFFFFF', TEXT_CONTRAST),
+  };
+}

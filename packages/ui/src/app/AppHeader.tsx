@@ -64,7 +64,8 @@ export function AppHeader({ runtime, lang, appName, langList }: AppHeaderProps) 
         <button
           type="button"
           className="ph-button"
-          aria-label={shellText(lang, 'shell.language')}
+          // Issue 10 §5: the name is the visible language name; what it does is the title.
+          title={shellText(lang, 'shell.language')}
           data-testid="appHeader.language"
           onClick={() => switchLanguage(runtime, next.id as Language)}
         >

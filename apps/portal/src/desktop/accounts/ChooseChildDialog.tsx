@@ -104,6 +104,9 @@ export function ChooseChildDialog({ me, onClose }: { me: MeData; onClose: () => 
                     disabled={entering !== null && entering !== child.id}
                     onClick={() => void enter(child)}
                     aria-label={t('dialogs.child.enterLabel', { name: child.realName })}
+                    // Issue 10 §5: no space put between two CJK characters ("进 入"), so the
+                    // visible word stays inside the name.
+                    autoInsertSpace={false}
                     data-testid="child.enter"
                   >
                     {t('dialogs.child.enter')}

@@ -1,7 +1,7 @@
 import type { DragEvent, KeyboardEvent } from 'react';
 import type { AppGroup, AppIcon } from '@campus/contracts/desktop';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { appName, canDrop, iconOrder, moveIcon, stepIcon } from './app-menu-rules.ts';
+import { appName, appShortName, canDrop, iconOrder, moveIcon, stepIcon } from './app-menu-rules.ts';
 import { AppTileFace } from './AppTileFace.tsx';
 
 /** The drag state the bar, the panel and the sidebar share (spec §2: teachers and type 4 drag). */
@@ -35,7 +35,10 @@ export function AppTile({
   const { t, lang } = useTranslation();
   const name = appName(icon, lang);
   const count = icon.unReadCodeCount;
-  const label = count > 0 ? `${name} · ${t('menu.unread', { count })}` : name;
+  // Issue 10 §5 (WCAG 2.5.3): the name holds the words the tile shows, the short name too.
+  const shown = variant === 'side' ? name : appShortName(icon, lang);
+  const spoken = name.includes(shown) ? name : `${name} (${shown})`;
+  const label = count > 0 ? `${spoken} · ${t('menu.unread', { count })}` : spoken;
   const code = icon.code;
 
   const dragProps = drag.enabled

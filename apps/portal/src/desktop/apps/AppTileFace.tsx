@@ -47,8 +47,13 @@ export function AppTileFace({
           />
         )}
         {count ? (
-          <span className={`${block}__badge`} data-testid="menu.iconBadge" aria-hidden="true">
-            {count}
+          <span
+            className={`${block}__badge dt-count`}
+            data-testid="menu.iconBadge"
+            data-count={count}
+            aria-hidden="true"
+          >
+            <span className="dt-count__text">{count}</span>
           </span>
         ) : null}
       </span>

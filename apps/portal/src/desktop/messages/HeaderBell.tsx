@@ -40,8 +40,13 @@ export function HeaderBell({ bell, api }: { bell: BellData; api: DesktopApi }) {
       <span className="dt-bell__icon">
         <Icon path={CHROME_ICONS.bell} size={20} />
         {indicator.kind === 'count' ? (
-          <span className="dt-bell__badge" data-testid="header.badge" aria-hidden="true">
-            {indicator.text}
+          <span
+            className="dt-bell__badge dt-count"
+            data-testid="header.badge"
+            data-count={indicator.text}
+            aria-hidden="true"
+          >
+            <span className="dt-count__text">{indicator.text}</span>
           </span>
         ) : null}
         {indicator.kind === 'dot' ? (

@@ -3,6 +3,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo } from 'react';
 import type { MeData } from '@campus/contracts/uaa';
+import { accessibleShades } from '@campus/sdk/theme-rules';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { AppMenuBar } from '../apps/AppMenuBar.tsx';
 import { ChromeDialogs } from './ChromeDialogs.tsx';
@@ -40,7 +41,12 @@ export function DesktopApp() {
 
   const antdTheme = useMemo<ThemeConfig>(
     () => ({
-      token: { colorPrimary: theme.themeColor, borderRadius: 8, fontFamily: FONT_FAMILY },
+      // Issue 10 §5: the theme colour, darkened only as far as white text on it needs.
+      token: {
+        colorPrimary: accessibleShades(theme.themeColor)['--ph-primary-fill'],
+        borderRadius: 8,
+        fontFamily: FONT_FAMILY,
+      },
     }),
     [theme.themeColor],
   );

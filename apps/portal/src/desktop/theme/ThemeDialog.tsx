@@ -158,6 +158,9 @@ export function ThemeDialog({ me, onClose }: { me: MeData; onClose: () => void }
                 value={customColour}
                 disabledAlpha
                 format="hex"
+                // Issue 10 §5: a name is allowed on antd's trigger <div> only with a role; antd
+                // passes the attribute on but does not type it.
+                {...({ role: 'button' } as object)}
                 aria-label={t('theme.picker')}
                 onChangeComplete={(color) => {
                   const choice = pickColour(color.toHexString());
