@@ -5,7 +5,7 @@ import { goTo } from '../shared/navigation.ts';
 import { Icon } from '../shared/Icon.tsx';
 import { CHROME_ICONS } from './chrome-icons.ts';
 import { desktopDialogs } from './dialog-store.ts';
-import { footerModel } from '../shared/unit-footer.ts';
+import { footerModel } from '@campus/ui/unit-footer';
 import { deploymentFlags, helpCentreUrl } from './footer-rules.ts';
 import type { UnitConfig } from './useChromeData.ts';
 

@@ -2,7 +2,7 @@
  * The desktop footer's rules, pure (spec §2 Footer): the deployment's flags and the help-centre
  * address. What the unit's configuration shows is shared/unit-footer.ts (the login page's too).
  */
-import { safeHref } from '../shared/safe-href.ts';
+import { safeHref } from '@campus/ui/safe-href';
 import { HELP_CENTRE_PATH } from './pages/page-for-path.ts';
 
 export { HELP_CENTRE_PATH };

@@ -1,6 +1,6 @@
 import type { FilingEntry } from '@campus/contracts/uaa';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { safeHref } from '../shared/safe-href.ts';
+import { safeHref } from '@campus/ui/safe-href';
 
 /**
  * The unit's filing (ICP / public-security) entries, rendered as text (DESIGN.md §5). The login

@@ -1,4 +1,4 @@
-import { footerModel } from '../shared/unit-footer.ts';
+import { footerModel } from '@campus/ui/unit-footer';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { FilingEntries } from './FilingEntries.tsx';
 import type { UnitConfigState } from './useUnitConfig.ts';
