@@ -3,11 +3,13 @@
  * header and footer, from the shared runtime (loaded once per page), into `#page-header` and
  * `#page-footer`, and the chrome's dialogs. What differs from the desktop is only how the page
  * reacts: a language switch starts the page again in the new language (spec §4), and an account
- * switch opens the app again through its redirect path (spec §2 `/{app}`), which leads to the
- * tm or spm page of the other account's type.
+ * switch opens the app's page for the other account's type (spec §2 app pages: tm or spm, on
+ * the same screen, with the same query, so a `language` in it stays in force).
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import { appIndexPagePath } from '@campus/contracts/pages';
+import { landingVariant } from '@campus/contracts/user-types';
 import type { Language } from '@campus/sdk/language';
 import type { LanguageOption } from '@campus/sdk/language-loader';
 import type { PageRuntime } from '@campus/sdk/page-runtime';
@@ -16,6 +18,7 @@ import { ChromeDialogs } from '../chrome/ChromeDialogs.tsx';
 import { ChromeContext, type ChromeEnv } from '../chrome/chrome-env.ts';
 import { ChromeFooter } from '../chrome/footer/ChromeFooter.tsx';
 import { ChromeHeader } from '../chrome/header/ChromeHeader.tsx';
+import { appPageFromPath } from './app-page-path.ts';
 
 export interface SubAppChromeProps {
   runtime: PageRuntime;
@@ -41,6 +44,15 @@ function switchLanguage(runtime: PageRuntime, next: Language) {
   // An address that differs only by its hash would not reload the page; reload it outright.
   if (url.toString() === window.location.href) window.location.reload();
   else window.location.replace(url.toString());
+}
+
+/** After an account switch: the app's page for the new user type (spec §2, §4 landing variant). */
+function openForSwitchedAccount(runtime: PageRuntime, appCode: string) {
+  const userType = runtime.session.getState().me?.userType;
+  const page = appPageFromPath(window.location.pathname);
+  const screen = page?.fileId.startsWith('mobile_') ? 'mobile' : 'pc';
+  const target = appIndexPagePath(appCode, landingVariant(userType), screen);
+  window.location.replace(`${target}${page ? window.location.search : ''}`);
 }
 
 function subscribeResize(onChange: () => void): () => void {
@@ -74,7 +86,7 @@ export function SubAppChrome(props: SubAppChromeProps) {
     limitUserType: props.limitUserType,
     versions,
     switchLanguage: (next) => switchLanguage(runtime, next),
-    afterAccountSwitch: () => window.location.replace(`/${appCode}`),
+    afterAccountSwitch: () => openForSwitchedAccount(runtime, appCode),
     goTo: (href) => window.location.assign(href),
   };
   return (
