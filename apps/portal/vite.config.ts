@@ -16,7 +16,7 @@ const root = import.meta.dirname;
 
 /**
  * Writes the desktop's spec §7 version files (package info and release notes) from the one
- * list the About dialog also carries built in (src/desktop/desktop-version.json), so a
+ * list the About dialog also carries built in (src/desktop/footer/desktop-version.json), so a
  * deployment serves them at the spec's paths and the two never disagree.
  */
 function desktopVersionFiles(): Plugin {
@@ -24,7 +24,7 @@ function desktopVersionFiles(): Plugin {
     name: 'campus-desktop-version-files',
     apply: 'build',
     generateBundle() {
-      const source = path.join(root, 'src', 'desktop', 'desktop-version.json');
+      const source = path.join(root, 'src', 'desktop', 'footer', 'desktop-version.json');
       const versions = JSON.parse(fs.readFileSync(source, 'utf8')) as {
         package: unknown;
         releases: unknown;

@@ -18,8 +18,7 @@ import type { MeData } from '@campus/contracts/uaa';
 import { DEMO_APPS } from '../../src/db/seed/demo-data.ts';
 import { DEMO_AREA_ID, DEMO_SCHOOL_ID } from '../../src/db/seed/demo-school.ts';
 import {
-  DEMO,
-  signIn,
+  signedInClients,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -35,18 +34,14 @@ let area: TestClient;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [teacher, staff, parent, admin, area] = [1, 2, 3, 4, 5].map(() => server.client()) as [
-    TestClient,
-    TestClient,
-    TestClient,
-    TestClient,
-    TestClient,
-  ];
-  await signIn(teacher, DEMO.teacher);
-  await signIn(staff, DEMO.staff);
-  await signIn(parent, DEMO.parent);
-  await signIn(admin, DEMO.admin);
-  await signIn(area, DEMO.area);
+  ({ teacher, staff, parent, admin, area } = await signedInClients(
+    server,
+    'teacher',
+    'staff',
+    'parent',
+    'admin',
+    'area',
+  ));
 });
 afterAll(async () => server.close());
 

@@ -8,8 +8,7 @@ import { familyEndpoints } from '@campus/contracts/family';
 import type { Child } from '@campus/contracts/family';
 import type { MeData } from '@campus/contracts/uaa';
 import {
-  DEMO,
-  signIn,
+  signedInClients,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -45,18 +44,14 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await startTestServer();
-  [teacher, staff, parent, parent1, admin] = [1, 2, 3, 4, 5].map(() => server.client()) as [
-    TestClient,
-    TestClient,
-    TestClient,
-    TestClient,
-    TestClient,
-  ];
-  await signIn(teacher, DEMO.teacher);
-  await signIn(staff, DEMO.staff);
-  await signIn(parent, DEMO.parent);
-  await signIn(parent1, DEMO.parent1);
-  await signIn(admin, DEMO.admin);
+  ({ teacher, staff, parent, parent1, admin } = await signedInClients(
+    server,
+    'teacher',
+    'staff',
+    'parent',
+    'parent1',
+    'admin',
+  ));
   for (const login of ['teacher', 'staff', 'parent', 'parent1', 'admin']) {
     ids[login] = await userIdOf(server, login);
   }

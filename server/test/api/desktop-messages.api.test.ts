@@ -24,6 +24,7 @@ import { createAdminService } from '../../src/cli/admin-service.ts';
 import {
   DEMO,
   signIn,
+  signedInClients,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -44,18 +45,14 @@ let admin: TestClient;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [teacher, staff, parent, parent1, admin] = [1, 2, 3, 4, 5].map(() => server.client()) as [
-    TestClient,
-    TestClient,
-    TestClient,
-    TestClient,
-    TestClient,
-  ];
-  await signIn(teacher, DEMO.teacher);
-  await signIn(staff, DEMO.staff);
-  await signIn(parent, DEMO.parent);
-  await signIn(parent1, DEMO.parent1);
-  await signIn(admin, DEMO.admin);
+  ({ teacher, staff, parent, parent1, admin } = await signedInClients(
+    server,
+    'teacher',
+    'staff',
+    'parent',
+    'parent1',
+    'admin',
+  ));
 });
 afterAll(async () => server.close());
 

@@ -5,12 +5,12 @@ import { initI18n } from '../i18n/i18n.ts';
 import { createI18nextTranslator } from '../i18n/i18next-translator.ts';
 import { createPortalRuntime } from '../shared/portal-runtime.ts';
 import { RuntimeContext } from '../shared/useRuntime.ts';
-import { DesktopApp } from './DesktopApp.tsx';
-import { showNotice } from './notice-bridge.ts';
-import { startTheme } from './theme-store.ts';
-import { requireSession } from './useRequireSession.ts';
+import { DesktopApp } from './shell/DesktopApp.tsx';
+import { showNotice } from './shell/notice-bridge.ts';
+import { startTheme } from './theme/theme-store.ts';
+import { requireSession } from './shell/useRequireSession.ts';
 import '../shared/base.css';
-import './desktop.css';
+import './shell/desktop.css';
 
 const runtime = createPortalRuntime({
   createHttp: createHttpClient,

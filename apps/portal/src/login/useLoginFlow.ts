@@ -21,7 +21,7 @@ import {
 import { currentScreenClass } from '@campus/sdk/screen';
 import { currentLanguage, t } from '../i18n/i18n.ts';
 import { goTo, replaceWith } from '../shared/navigation.ts';
-import { APP_CODE } from '../shared/portal-runtime.ts';
+import { PORTAL_APP_CODE as APP_CODE } from '@campus/sdk/create-page-runtime';
 import { useRuntime } from '../shared/useRuntime.ts';
 import type { LoginFormValues } from './LoginForm.tsx';
 import { pushToast } from './toast-store.ts';

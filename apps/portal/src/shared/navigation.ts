@@ -1,15 +1,8 @@
 /**
  * Page changes in one place, so the flows read as intent ("go to the login page") and
- * tests can see the addresses they build.
+ * tests can see the addresses they build. The login address is the SDK's `loginUrlFor`
+ * (`@campus/sdk/create-page-runtime`).
  */
-import { LOGIN_PATH } from '@campus/contracts/pages';
-import { REDIRECT_PARAM, stripLoginParams } from '@campus/sdk/redirect';
-
-/** The login address that brings the user back to `returnTo`, less the login parameters (spec §2). */
-export function loginUrlFor(returnTo: string): string {
-  return `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(stripLoginParams(returnTo))}`;
-}
-
 /** Opens an address, keeping the current page in history. */
 export function goTo(url: string): void {
   window.location.assign(url);

@@ -4,6 +4,7 @@
  * from a hidden iframe, so the page itself never changes and the user's scroll position and
  * state survive the print.
  */
+import escapeHtml from 'escape-html';
 
 /** Print defaults of spec §9. */
 export const PRINT_DEFAULTS = { maxWidth: 800, fontSize: '12pt' } as const;
@@ -18,18 +19,6 @@ export interface PrintOptions {
   title?: string;
   /** Extra CSS appended after the defaults. Trusted: pass only the app's own styles. */
   css?: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 // The size lands inside a <style> block, so only a plain number-and-unit passes; anything else

@@ -6,6 +6,7 @@
  * (DEAD_END_STYLESHEET_PATH), in zh-CN or en (spec §1) with a link to the other language and
  * one back to the desktop.
  */
+import escapeHtml from 'escape-html';
 import Negotiator from 'negotiator';
 import { DESKTOP_PATH } from '@campus/contracts/pages';
 import { DEAD_END_TEXT } from './dead-end-text.ts';
@@ -47,18 +48,6 @@ export function pageLanguage(url: string, acceptLanguage: string | undefined): P
     headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
   }).language(['zh', 'en']);
   return { language: negotiated === 'en' ? 'en' : 'zh-CN', fromQuery: false };
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 /** The address as shown on the page: the path only, cut to a readable length. */

@@ -298,6 +298,19 @@ export async function signIn(
   return reply;
 }
 
+/** One client per demo account named, each signed in (DESIGN.md §3 accounts). */
+export async function signedInClients<const K extends keyof typeof DEMO>(
+  server: TestServer,
+  ...logins: K[]
+): Promise<Record<K, TestClient>> {
+  const clients = {} as Record<K, TestClient>;
+  for (const login of logins) {
+    clients[login] = server.client();
+    await signIn(clients[login], DEMO[login]);
+  }
+  return clients;
+}
+
 /** The id of an account by its login name, read from the server's own database. */
 export async function userIdOf(server: TestServer, login: string): Promise<string> {
   const row = await server.app.services.database.db

@@ -1,13 +1,13 @@
 import type { MeData } from '@campus/contracts/uaa';
 import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { unitDisplayName } from '../header-rules.ts';
-import { WelcomePanel } from '../WelcomePanel.tsx';
+import { unitDisplayName } from '../common/header-rules.ts';
+import { WelcomePanel } from './WelcomePanel.tsx';
 import { schoolsOfArea, unitNameIn } from './area-rules.ts';
-import { MessagesWidget } from './MessagesWidget.tsx';
-import { RecentAppsWidget } from './RecentAppsWidget.tsx';
-import { TodoWidget } from './TodoWidget.tsx';
-import { Widget } from './Widget.tsx';
+import { MessagesWidget } from '../messages/MessagesWidget.tsx';
+import { RecentAppsWidget } from '../apps/RecentAppsWidget.tsx';
+import { TodoWidget } from '../todos/TodoWidget.tsx';
+import { Widget } from '../common/Widget.tsx';
 
 /**
  * The area desktop (spec §1: unit type 1 is an area; §6 "unit type picks area or regular

@@ -4,7 +4,7 @@ import type { ScreenClass } from '@campus/sdk/screen';
 import { NotFound } from '@campus/ui/NotFound';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { HomePage } from './HomePage.tsx';
-import { pageForPath, type DesktopPageKind } from './page-for-path.ts';
+import { pageForPath, type DesktopPageKind } from '../common/page-for-path.ts';
 import './pages.css';
 
 // The PC home is what nearly every sign-in lands on; the other pages load with their own

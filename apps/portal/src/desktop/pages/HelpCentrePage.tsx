@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { Icon } from '../../shared/Icon.tsx';
 import { useRuntime } from '../../shared/useRuntime.ts';
-import { dataOf } from '../desktop-data.ts';
+import { dataOf } from '../common/desktop-data.ts';
 import { HELP_TOPICS, readHelpQuery, withoutToken } from './help-rules.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { MeData } from '@campus/contracts/uaa';
-import { WelcomePanel } from '../WelcomePanel.tsx';
-import { ChildWidget } from './ChildWidget.tsx';
-import { MessagesWidget } from './MessagesWidget.tsx';
-import { RecentAppsWidget } from './RecentAppsWidget.tsx';
-import { TodoWidget } from './TodoWidget.tsx';
+import { WelcomePanel } from './WelcomePanel.tsx';
+import { ChildWidget } from '../accounts/ChildWidget.tsx';
+import { MessagesWidget } from '../messages/MessagesWidget.tsx';
+import { RecentAppsWidget } from '../apps/RecentAppsWidget.tsx';
+import { TodoWidget } from '../todos/TodoWidget.tsx';
 
 /** Spec §1, §6: parents (user type 3) have a current child. */
 const PARENT = 3;

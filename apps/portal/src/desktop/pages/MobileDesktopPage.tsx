@@ -3,16 +3,16 @@ import { useEffect, useState } from 'react';
 import type { Todo } from '@campus/contracts/desktop';
 import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { dataOf, useDesktopApi, useLoad } from '../desktop-data.ts';
-import { flattenIcons } from '../app-menu-rules.ts';
-import { desktopDialogs } from '../dialog-store.ts';
-import { fetchTodoPage } from '../dialogs/todo-requests.ts';
-import { onUnreadChanged } from '../dialogs/unread-events.ts';
-import { dayPartOf, formatLongDate } from '../welcome.ts';
-import { AppTileList } from './AppTileList.tsx';
-import { TodoList } from './TodoList.tsx';
-import { useNow } from './useNow.ts';
-import { Widget } from './Widget.tsx';
+import { dataOf, useDesktopApi, useLoad } from '../common/desktop-data.ts';
+import { flattenIcons } from '../apps/app-menu-rules.ts';
+import { desktopDialogs } from '../common/dialog-store.ts';
+import { fetchTodoPage } from '../todos/todo-requests.ts';
+import { onUnreadChanged } from '../messages/unread-events.ts';
+import { dayPartOf, formatLongDate } from './welcome.ts';
+import { AppTileList } from '../apps/AppTileList.tsx';
+import { TodoList } from '../todos/TodoList.tsx';
+import { useNow } from '../common/useNow.ts';
+import { Widget } from '../common/Widget.tsx';
 
 /**
  * The mobile desktop (spec §2 mobile_desktop_all, where phones land after sign-in, spec §4):

@@ -5,10 +5,10 @@ import type { Language } from '@campus/sdk/language';
 import { switchLanguage } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
-import { desktopDialogs } from '../dialog-store.ts';
-import { roleKeyOf } from '../welcome.ts';
-import { dataOf, useDesktopApi, useLoad } from '../desktop-data.ts';
-import { Widget } from './Widget.tsx';
+import { desktopDialogs } from '../common/dialog-store.ts';
+import { roleKeyOf } from './welcome.ts';
+import { dataOf, useDesktopApi, useLoad } from '../common/desktop-data.ts';
+import { Widget } from '../common/Widget.tsx';
 
 /** Spec §1, §6: parents (user type 3) have children to pick from. */
 const PARENT = 3;

@@ -1,0 +1,109 @@
+import { Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import type { AppIcon } from '@campus/contracts/desktop';
+import type { MeData } from '@campus/contracts/uaa';
+import type { DesktopApi } from '@campus/sdk/desktop-api';
+import { useTranslation } from '../../i18n/useTranslation.ts';
+import { Icon } from '../../shared/Icon.tsx';
+import { CHROME_ICONS } from '../common/chrome-icons.ts';
+import { AppTile } from './AppTile.tsx';
+import { useIconDrag } from './AppMenuBar.tsx';
+import { menuSections } from './app-menu-rules.ts';
+import { useLeftLock, type AppMenuData } from './app-menu-data.ts';
+
+/**
+ * The left layout's sidebar (spec §2 Left layout, §4 Layout): the app groups in a column. It is
+ * collapsible; the lock toggle pins it open, and the lock is kept per user on the server. When
+ * unlocked it rests as a rail of icons and opens while the pointer or focus is inside it, or
+ * with its expand button (touch screens).
+ */
+export function LeftSidebar({
+  me,
+  menu,
+  api,
+  onOpen,
+}: {
+  me: MeData;
+  menu: AppMenuData;
+  api: DesktopApi;
+  onOpen: (icon: AppIcon) => void;
+}) {
+  const { t, lang } = useTranslation();
+  const lock = useLeftLock(api, true);
+  const drag = useIconDrag(menu, me.userType);
+  const [expanded, setExpanded] = useState(false);
+  const [hovering, setHovering] = useState(false);
+  const open = lock.locked || expanded || hovering;
+  const sections = menuSections(menu.groups, me.userType, lang);
+
+  return (
+    <aside
+      className="dt-sidebar"
+      data-testid="sidebar"
+      data-state={open ? 'expanded' : 'collapsed'}
+      data-locked={lock.locked}
+      aria-label={t('menu.sidebar')}
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') setHovering(true);
+      }}
+      onPointerLeave={() => setHovering(false)}
+    >
+      <div className="dt-sidebar__panel">
+        <div className="dt-sidebar__tools">
+          {open ? <span className="dt-sidebar__title">{t('menu.sidebar')}</span> : null}
+          <Tooltip title={lock.locked ? t('menu.unlock') : t('menu.lock')} placement="right">
+            <Button
+              type="text"
+              size="small"
+              className="dt-sidebar__tool"
+              data-testid="sidebar.lock"
+              aria-pressed={lock.locked}
+              aria-label={lock.locked ? t('menu.unlock') : t('menu.lock')}
+              disabled={!lock.known}
+              icon={<Icon path={lock.locked ? CHROME_ICONS.pin : CHROME_ICONS.pinOff} size={16} />}
+              onClick={lock.toggle}
+            />
+          </Tooltip>
+          {lock.locked ? null : (
+            <Button
+              type="text"
+              size="small"
+              className="dt-sidebar__tool"
+              data-testid="sidebar.toggle"
+              aria-expanded={open}
+              aria-label={open ? t('menu.collapse') : t('menu.expand')}
+              icon={
+                <Icon
+                  path={open ? CHROME_ICONS.chevronLeft : CHROME_ICONS.chevronRight}
+                  size={16}
+                />
+              }
+              onClick={() => {
+                setHovering(false);
+                setExpanded((value) => !value);
+              }}
+            />
+          )}
+        </div>
+        <div className="dt-sidebar__scroll">
+          {sections.map((section) => (
+            <div key={section.key} className="dt-sidebar__group">
+              {section.title ? (
+                <h3 className="dt-sidebar__heading" data-testid="sidebar.groupHeading">
+                  {section.title}
+                </h3>
+              ) : null}
+              <ul className="dt-sidebar__list">
+                {section.icons.map((icon) => (
+                  <li key={icon.code}>
+                    <AppTile icon={icon} variant="side" drag={drag} onOpen={onOpen} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </div>
+    </aside>
+  );
+}

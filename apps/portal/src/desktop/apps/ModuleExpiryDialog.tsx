@@ -1,0 +1,108 @@
+import { Button, Modal, Table, Tag } from 'antd';
+import type { HTMLAttributes } from 'react';
+import type { ModuleStatus } from '@campus/sdk/module-status';
+import { DEFAULT_DAY_FORMAT, formatDate } from '@campus/sdk/formatters';
+import { NoData } from '@campus/ui/NoData';
+import { useTranslation } from '../../i18n/useTranslation.ts';
+import { useNow } from '../common/useNow.ts';
+import { desktopDialogs } from '../common/dialog-store.ts';
+import {
+  messageWithModules,
+  moduleExpiryRows,
+  type ModuleExpiryRow,
+} from './module-expiry-rules.ts';
+
+/** The tag colour of each status (antd presets: red, orange, green). */
+const STATUS_COLOURS: Readonly<Record<ModuleStatus, string>> = {
+  expired: 'red',
+  soon: 'orange',
+  inUse: 'green',
+};
+
+/**
+ * The module-expiry table (spec §2 Other dialogs, §3 openWay 1, §4 module status): the
+ * message's modules, expired first, then soon-to-expire, then in use, with their end dates.
+ */
+export function ModuleExpiryDialog({
+  payload,
+  onClose,
+}: {
+  payload: unknown;
+  onClose: () => void;
+}) {
+  const { t, lang } = useTranslation();
+  const now = useNow();
+  const message = messageWithModules(payload);
+  const rows = message ? moduleExpiryRows(message.content ?? [], now, lang) : [];
+
+  return (
+    <Modal
+      open
+      width={640}
+      centered
+      mask={{ closable: false }}
+      onCancel={onClose}
+      className="dd-modal"
+      title={t('dialogs.moduleExpiry.title')}
+      footer={
+        <div className="dd-footer">
+          <Button onClick={() => desktopDialogs.open('messages')} data-testid="moduleExpiry.back">
+            {t('dialogs.moduleExpiry.back')}
+          </Button>
+          <Button type="primary" onClick={onClose} data-testid="moduleExpiry.close">
+            {t('dialogs.common.close')}
+          </Button>
+        </div>
+      }
+    >
+      <div data-testid="moduleExpiry.dialog">
+        <p className="dd-lead">{t('dialogs.moduleExpiry.lead')}</p>
+        {rows.length === 0 ? (
+          <NoData type="default" lang={lang} />
+        ) : (
+          <Table<ModuleExpiryRow>
+            size="small"
+            rowKey="code"
+            pagination={false}
+            dataSource={rows}
+            scroll={{ x: 'max-content' }}
+            onRow={(row) =>
+              ({
+                'data-testid': 'moduleExpiry.row',
+                'data-status': row.status,
+              }) as HTMLAttributes<HTMLElement>
+            }
+            columns={[
+              {
+                key: 'name',
+                title: t('dialogs.moduleExpiry.module'),
+                render: (_, row) => <span data-testid="moduleExpiry.name">{row.name}</span>,
+              },
+              {
+                key: 'status',
+                title: t('dialogs.moduleExpiry.status'),
+                render: (_, row) => (
+                  <Tag color={STATUS_COLOURS[row.status]} data-testid="moduleExpiry.status">
+                    {t(`dialogs.moduleExpiry.statuses.${row.status}`)}
+                  </Tag>
+                ),
+              },
+              {
+                key: 'endTime',
+                title: t('dialogs.moduleExpiry.endTime'),
+                render: (_, row) => (
+                  <time
+                    dateTime={new Date(row.endTime).toISOString()}
+                    data-testid="moduleExpiry.endTime"
+                  >
+                    {formatDate(row.endTime, DEFAULT_DAY_FORMAT, lang)}
+                  </time>
+                ),
+              },
+            ]}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}

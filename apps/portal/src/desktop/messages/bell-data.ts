@@ -1,0 +1,42 @@
+/**
+ * The bell's numbers (spec §2, §7 unhandlecount and getMessageConfig), read when the chrome
+ * starts, beside the other chrome calls (issue 4: the calls go out together).
+ */
+import { useEffect, useState } from 'react';
+import type { MessageConfig, UnhandleCount } from '@campus/contracts/desktop';
+import type { DesktopApi } from '@campus/sdk/desktop-api';
+import { dataOf } from '../common/desktop-data.ts';
+import { onUnreadChanged } from './unread-events.ts';
+
+/** The bell's numbers (spec §2): unread messages and the unit's pcOpen setting. */
+export interface BellData {
+  unread: number;
+  pcOpen: MessageConfig['pcOpen'] | null;
+}
+
+/**
+ * Spec §7 unhandlecount and getMessageConfig; the count follows the messages dialog's ignore
+ * actions (`unreadChanged`).
+ */
+export function useBellData(api: DesktopApi): BellData {
+  const [counts, setCounts] = useState<UnhandleCount | null>(null);
+  const [config, setConfig] = useState<MessageConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    const loadCount = () => {
+      void dataOf(api.unhandleCount()).then((data) => {
+        if (live && data) setCounts(data);
+      });
+    };
+    loadCount();
+    void dataOf(api.messageConfig()).then((data) => {
+      if (live && data) setConfig(data);
+    });
+    const stop = onUnreadChanged(loadCount);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [api]);
+  return { unread: counts?.messageCount ?? 0, pcOpen: config?.pcOpen ?? null };
+}
