@@ -13,6 +13,7 @@ import type { ScreenClass } from '@campus/sdk/screen';
 import type { SessionStore } from '@campus/sdk/session';
 import type { PortalStorage } from '@campus/sdk/storage';
 import { chromeTranslator, type ChromeTranslate } from './chrome-messages.ts';
+import type { ChromeDialogFrame } from './ChromeDialogFrame.tsx';
 import type { BuiltInVersions, VersionSource } from './footer/about-versions.ts';
 
 export interface ChromeEnv {
@@ -42,6 +43,10 @@ export interface ChromeEnv {
   openModuleExpiry?: ((message: Message) => void) | undefined;
   /** Goes to an address inside the portal. */
   goTo: (href: string) => void;
+  /** The frame of the chrome's dialogs; the light draggable dialog by default. */
+  DialogFrame?: ChromeDialogFrame | undefined;
+  /** Development only (spec §2): the switch-account button, back to the login page. */
+  devSwitch?: (() => void) | undefined;
 }
 
 export const ChromeContext = createContext<ChromeEnv | null>(null);

@@ -5,7 +5,7 @@ import { DEFAULT_DAY_FORMAT, formatDate } from '@campus/sdk/formatters';
 import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useNow } from '../common/useNow.ts';
-import { desktopDialogs } from '../common/dialog-store.ts';
+import { chromeDialogs } from '@campus/ui/chrome-env';
 import {
   messageWithModules,
   moduleExpiryRows,
@@ -46,7 +46,7 @@ export function ModuleExpiryDialog({
       title={t('dialogs.moduleExpiry.title')}
       footer={
         <div className="dd-footer">
-          <Button onClick={() => desktopDialogs.open('messages')} data-testid="moduleExpiry.back">
+          <Button onClick={() => chromeDialogs.open('messages')} data-testid="moduleExpiry.back">
             {t('dialogs.moduleExpiry.back')}
           </Button>
           <Button type="primary" onClick={onClose} data-testid="moduleExpiry.close">

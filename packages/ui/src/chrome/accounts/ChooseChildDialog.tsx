@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Child } from '@campus/contracts/family';
 import type { MeData } from '@campus/contracts/uaa';
 import { chooseChild, listChildren } from '@campus/sdk/account-calls';
-import { DraggableDialog } from '../../components/DraggableDialog.tsx';
+import { LightDialogFrame } from '../ChromeDialogFrame.tsx';
 import { NoData } from '../../components/NoData.tsx';
 import { chromeDialogs, useChrome } from '../chrome-env.ts';
 
@@ -13,7 +13,8 @@ import { chromeDialogs, useChrome } from '../chrome-env.ts';
  * pages) follows the new current child.
  */
 export function ChooseChildDialog({ me, onClose }: { me: MeData; onClose: () => void }) {
-  const { t, lang, http, session } = useChrome();
+  const { t, lang, http, session, DialogFrame } = useChrome();
+  const Frame = DialogFrame ?? LightDialogFrame;
   const [entering, setEntering] = useState<string | null>(null);
   const [listed, setListed] = useState<Child[] | null>(null);
   useEffect(() => {
@@ -43,8 +44,7 @@ export function ChooseChildDialog({ me, onClose }: { me: MeData; onClose: () => 
   };
 
   return (
-    <DraggableDialog
-      visible
+    <Frame
       width={560}
       lang={lang}
       testId="childDialog"
@@ -112,6 +112,6 @@ export function ChooseChildDialog({ me, onClose }: { me: MeData; onClose: () => 
           </table>
         )}
       </div>
-    </DraggableDialog>
+    </Frame>
   );
 }

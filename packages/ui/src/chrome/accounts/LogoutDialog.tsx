@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LOGIN_PATH } from '@campus/contracts/pages';
-import { DraggableDialog } from '../../components/DraggableDialog.tsx';
+import { LightDialogFrame } from '../ChromeDialogFrame.tsx';
 import { useChrome } from '../chrome-env.ts';
 
 /**
@@ -8,15 +8,15 @@ import { useChrome } from '../chrome-env.ts';
  * logout (spec §4), then the login page.
  */
 export function LogoutDialog({ onClose }: { onClose: () => void }) {
-  const { t, lang, session } = useChrome();
+  const { t, lang, session, DialogFrame } = useChrome();
+  const Frame = DialogFrame ?? LightDialogFrame;
   const [busy, setBusy] = useState(false);
   const confirm = () => {
     setBusy(true);
     void session.logout().finally(() => window.location.replace(LOGIN_PATH));
   };
   return (
-    <DraggableDialog
-      visible
+    <Frame
       width={400}
       lang={lang}
       testId="logoutDialog"
@@ -40,6 +40,6 @@ export function LogoutDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <p className="ph-chrome-text">{t('logout.message')}</p>
-    </DraggableDialog>
+    </Frame>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DraggableDialog } from '../../components/DraggableDialog.tsx';
+import { LightDialogFrame } from '../ChromeDialogFrame.tsx';
 import { useChrome } from '../chrome-env.ts';
 import { loadAboutVersions, releaseNotes, type AboutVersions } from './about-versions.ts';
 import { deploymentFlags } from './footer-rules.ts';
@@ -15,7 +15,8 @@ export const ABOUT_DIALOG = { width: 650, zIndex: 10000 } as const;
  * sub-app's own).
  */
 export function AboutDialog({ onClose }: { onClose: () => void }) {
-  const { t, lang, http, versions: source } = useChrome();
+  const { t, lang, http, versions: source, DialogFrame } = useChrome();
+  const Frame = DialogFrame ?? LightDialogFrame;
   const [versions, setVersions] = useState<AboutVersions | null>(null);
   const { oam } = deploymentFlags((window as { PH?: unknown }).PH);
   const company = t('about.company');
@@ -38,8 +39,7 @@ export function AboutDialog({ onClose }: { onClose: () => void }) {
   const value = (text: string | null | undefined) => (text?.trim() ? text : unknown);
 
   return (
-    <DraggableDialog
-      visible
+    <Frame
       width={ABOUT_DIALOG.width}
       zIndex={ABOUT_DIALOG.zIndex}
       lang={lang}
@@ -139,6 +139,6 @@ export function AboutDialog({ onClose }: { onClose: () => void }) {
           </>
         )}
       </div>
-    </DraggableDialog>
+    </Frame>
   );
 }

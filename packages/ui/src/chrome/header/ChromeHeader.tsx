@@ -139,6 +139,16 @@ function HeaderFor({ me }: { me: MeData }) {
     });
   }
 
+  if (env.devSwitch) {
+    actions.push({
+      id: 'dev-switch',
+      testId: 'header.devSwitch',
+      label: t('header.devSwitch'),
+      icon: CHROME_ICONS.user,
+      onClick: env.devSwitch,
+    });
+  }
+
   const compact = env.screen === 'mobile';
   const next: Language = lang === 'en' ? 'zh-CN' : 'en';
   return (

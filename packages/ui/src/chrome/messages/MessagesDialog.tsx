@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Message } from '@campus/contracts/desktop';
 import { createDesktopApi } from '@campus/sdk/desktop-api';
 import { formatDate } from '@campus/sdk/formatters';
-import { DraggableDialog } from '../../components/DraggableDialog.tsx';
+import { LightDialogFrame } from '../ChromeDialogFrame.tsx';
 import { NoData } from '../../components/NoData.tsx';
 import { chromeDialogs, dataOf, useChrome } from '../chrome-env.ts';
 import { importanceColour, importanceLevel, messageAction } from './message-rules.ts';
@@ -19,6 +19,7 @@ const MESSAGE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
  */
 export function MessagesDialog({ onClose }: { onClose: () => void }) {
   const env = useChrome();
+  const Frame = env.DialogFrame ?? LightDialogFrame;
   const { t, lang } = env;
   const api = useMemo(() => createDesktopApi(env.http), [env.http]);
   const [loaded, setLoaded] = useState<Message[] | null>(null);
@@ -150,8 +151,7 @@ export function MessagesDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <DraggableDialog
-      visible
+    <Frame
       width={720}
       lang={lang}
       testId="messagesDialog"
@@ -190,6 +190,6 @@ export function MessagesDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <div data-testid="messages.dialog">{body}</div>
-    </DraggableDialog>
+    </Frame>
   );
 }
