@@ -32,8 +32,11 @@ export interface ChromeEnv {
   appName?: string | undefined;
   /** Spec §6: the app's limitUserType, for the account switcher outside the desktop. */
   limitUserType?: string | null | undefined;
-  /** Whose versions the About dialog shows, and what the front end carries built in. */
-  versions: { source: VersionSource; builtIn?: BuiltInVersions | undefined };
+  /**
+   * Whose versions the About dialog shows, and what the front end carries built in (loaded with
+   * the dialog, so the page's first load does not carry it).
+   */
+  versions: { source: VersionSource; loadBuiltIn?: (() => Promise<BuiltInVersions>) | undefined };
   switchLanguage: (next: Language) => void;
   /** After an account switch was accepted: the page for the other account. */
   afterAccountSwitch: () => void;

@@ -20,10 +20,15 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { goTo, replaceWith } from '../../shared/navigation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import { desktopDialogs } from '../common/dialog-store.ts';
-import builtIn from '../footer/desktop-version.json';
 
-/** The desktop's release notes, built in for when the deployed files cannot be read. */
-const DESKTOP_VERSIONS = { source: DESKTOP_VERSION_SOURCE, builtIn };
+/**
+ * The desktop's release notes, built in for when the deployed files cannot be read; loaded
+ * with the About dialog, not with the page.
+ */
+const DESKTOP_VERSIONS = {
+  source: DESKTOP_VERSION_SOURCE,
+  loadBuiltIn: () => import('../footer/desktop-version.json').then((module) => module.default),
+};
 
 /** antd's modal around a chrome dialog. */
 function AntdDialogFrame(props: ChromeDialogFrameProps) {

@@ -24,13 +24,14 @@ export function AboutDialog({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     let live = true;
-    void loadAboutVersions({
-      http,
-      source: source.source,
-      ...(source.builtIn ? { builtIn: source.builtIn } : {}),
-    }).then((loaded) => {
-      if (live) setVersions(loaded);
-    });
+    void (source.loadBuiltIn?.() ?? Promise.resolve(undefined))
+      .catch(() => undefined)
+      .then((builtIn) =>
+        loadAboutVersions({ http, source: source.source, ...(builtIn ? { builtIn } : {}) }),
+      )
+      .then((loaded) => {
+        if (live) setVersions(loaded);
+      });
     return () => {
       live = false;
     };
