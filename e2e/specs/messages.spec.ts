@@ -4,7 +4,7 @@
  * Tests that change messages use an account of their own (fixtures/desktop-data.ts).
  */
 import { expect, test } from '@playwright/test';
-import { IMPORTANCE_COLOURS } from '../../apps/portal/src/desktop/messages/message-rules.ts';
+import { IMPORTANCE_COLOURS } from '../../packages/ui/src/chrome/messages/message-rules.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { addMessages, createAccount } from '../fixtures/desktop-data.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';

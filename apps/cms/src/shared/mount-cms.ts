@@ -18,6 +18,9 @@ export function mountCms(
   return startApp({
     ctx,
     zh,
+    // Spec §3 limitUserType: cms serves every user type (staff publish, parents read), so a
+    // linked teacher and parent can switch in its header (spec §6).
+    limitUserType: '1,2,3,4',
     options: {
       appCode: 'cms',
       code: 'cms',

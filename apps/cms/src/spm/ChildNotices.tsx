@@ -1,21 +1,32 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDate } from '@campus/sdk/formatters';
 import { useApp } from '@campus/ui/app-context';
 import { NoData } from '@campus/ui/NoData';
 import { envelopeData, useLoad } from '@campus/ui/useLoad';
+import { useSession } from '@campus/ui/useSession';
 import { cmsApi } from '../shared/api.ts';
 import { CallView } from '../shared/CallView.tsx';
 
 /**
  * The notices for the parent's chosen child. Opening a notice records the read for that child
- * on the server, which counts it in the teacher's read-count table.
+ * on the server, which counts it in the teacher's read-count table. Choosing another child in
+ * the header (spec §2 child picker, §6) shows that child's notices at once.
  */
 export function ChildNotices() {
-  const { http, t, lang } = useApp();
+  const { http, t, lang, session } = useApp();
   const api = cmsApi(http);
   const notices = useLoad('cms.mine', () => envelopeData(api.mine()));
+  const { reload } = notices;
   const [open, setOpen] = useState<string | null>(null);
   const [readNow, setReadNow] = useState<ReadonlySet<string>>(new Set());
+  const childId = useSession(session).me?.chirdenId ?? null;
+  const shownFor = useRef(childId);
+  useEffect(() => {
+    if (shownFor.current === childId) return;
+    shownFor.current = childId;
+    setOpen(null);
+    reload();
+  }, [childId, reload]);
 
   const toggle = async (id: string, alreadyRead: boolean) => {
     const opening = open !== id;

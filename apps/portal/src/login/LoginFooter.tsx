@@ -1,6 +1,6 @@
-import { footerModel } from '../shared/unit-footer.ts';
+import { footerModel } from '@campus/ui/unit-footer';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { FilingEntries } from './FilingEntries.tsx';
+import { FilingEntries } from '@campus/ui/FilingEntries';
 import type { UnitConfigState } from './useUnitConfig.ts';
 
 /**
@@ -32,7 +32,7 @@ export function LoginFooter({ unit }: { unit: UnitConfigState }) {
           )
         ) : null}
       </p>
-      {filings.length > 0 ? <FilingEntries entries={filings} /> : null}
+      {filings.length > 0 ? <FilingEntries entries={filings} label={t('footer.filing')} /> : null}
     </footer>
   );
 }

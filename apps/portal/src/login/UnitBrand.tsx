@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { safeHref } from '../shared/safe-href.ts';
+import { safeHref } from '@campus/ui/safe-href';
 import type { UnitConfigState } from './useUnitConfig.ts';
 
 /** The unit's logo and name from unit_config; the English name when the page is in en. */

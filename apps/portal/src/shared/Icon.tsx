@@ -20,7 +20,7 @@ export type IconName = keyof typeof ICON_PATHS;
  * A line icon: one path on a 24-unit grid, stroked in the text colour and hidden from screen
  * readers (the control around it carries the label). `name` picks one of the paths above;
  * `path` draws one from a set kept apart so this module stays small, such as the desktop
- * chrome's (desktop/chrome-icons.ts), which the login page does not carry.
+ * chrome's (`@campus/ui/chrome-icons`), which the login page does not carry.
  *
  * @example <Icon name="close" size={16} />
  * @example <Icon path={CHROME_ICONS.bell} size={20} />

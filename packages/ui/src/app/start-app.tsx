@@ -5,7 +5,6 @@
  * sub-app's `mount()` calls it; the page's login state, notifications and header are shared.
  */
 import { StrictMode, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { PermissionNode } from '@campus/contracts/access';
@@ -32,7 +31,7 @@ import { PermissionProvider } from '../components/Permission.tsx';
 import { shellText } from '../i18n/shell-messages.ts';
 import { createAppRouter, type AppRoute } from '../router/createAppRouter.tsx';
 import { AppContext, type AppContextValue } from './app-context.ts';
-import { AppHeader } from './AppHeader.tsx';
+import { SubAppChrome } from './SubAppChrome.tsx';
 import '../components/shell.css';
 
 /** What a sub-app passes to {@link startApp}. */
@@ -42,6 +41,11 @@ export interface StartAppInput {
   options: InitOptions<AppRoute>;
   /** The app's built-in zh-CN dictionary; English comes from its language file (spec §4). */
   zh: Record<string, unknown>;
+  /**
+   * Spec §3 limitUserType: the user types the app serves (comma-separated). The header's
+   * teacher/parent switch shows in an app that serves both (spec §6).
+   */
+  limitUserType?: string;
 }
 
 let pageNotices: NoticeStore | null = null;
@@ -115,19 +119,25 @@ export async function startApp(input: StartAppInput): Promise<() => void> {
   let denied = false;
   let header: ReactNode = null;
   const cleanups: (() => void)[] = [];
-  const wantHeader = (lang: Language, langList: unknown) => {
+  const wantHeader = (lang: Language, langList: unknown, rootPath: string) => {
     const target = ctx.headerTarget;
-    // One header per page, shared by the apps on it (spec §1 "the same header").
+    // One chrome per page, shared by the apps on it (spec §1 "the same header").
     if (!target || headerTargets.has(target)) return;
     headerTargets.add(target);
-    header = createPortal(
-      <AppHeader
+    header = (
+      <SubAppChrome
         runtime={runtime}
         lang={lang}
+        appCode={options.appCode}
+        code={options.code}
+        versionName={options.versionName ?? options.code}
+        rootPath={rootPath}
         appName={appName()}
+        limitUserType={input.limitUserType}
         langList={Array.isArray(langList) ? (langList as LanguageOption[]) : []}
-      />,
-      target,
+        headerTarget={target}
+        footerTarget={ctx.footerTarget}
+      />
     );
   };
   let lang: Language = requested;
@@ -180,7 +190,7 @@ export async function startApp(input: StartAppInput): Promise<() => void> {
     loadTheme: async () => {
       await loadTheme({ http, doc: document, version: COMMON_PH_VERSION });
     },
-    loadHeader: async (step) => wantHeader(lang, step.options.langList),
+    loadHeader: async (step) => wantHeader(lang, step.options.langList, step.options.rootPath),
     readUserType: async () => runtime.session.getState().me?.userType,
     fetchPermissions: async () => {
       tree = await fetchPermissionTree(http, options.appCode);

@@ -80,6 +80,11 @@ export interface DraggableDialogProps {
   /** zh-CN or en (anything else is zh-CN, spec §1), for the close button's label. */
   lang?: string;
   className?: string;
+  /**
+   * A fixed z-index instead of the stack's (spec §9: the About dialog sits at 10000); it stays
+   * in the stack for Escape.
+   */
+  zIndex?: number;
   /** Prefix of the test ids (`{testId}`, `{testId}.close`, `.title`, `.body`, `.footer`, `.mask`). */
   testId?: string;
   children?: ReactNode;
@@ -199,6 +204,7 @@ function OpenDialog({
   lang,
   className,
   testId = 'dialog',
+  zIndex: fixedZIndex,
   children,
   footer,
 }: DraggableDialogProps) {
@@ -214,7 +220,8 @@ function OpenDialog({
     dialogStack.getSnapshot,
     dialogStack.getSnapshot,
   );
-  const zIndex = stack.find((entry) => entry.key === key)?.zIndex ?? DIALOG_Z_INDEX_BASE;
+  const zIndex =
+    fixedZIndex ?? stack.find((entry) => entry.key === key)?.zIndex ?? DIALOG_Z_INDEX_BASE;
 
   useLayoutEffect(() => {
     dialogStack.open(key);

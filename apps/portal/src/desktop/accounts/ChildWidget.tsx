@@ -1,6 +1,6 @@
 import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { desktopDialogs } from '../common/dialog-store.ts';
+import { chromeDialogs } from '@campus/ui/chrome-env';
 import { Widget } from '../common/Widget.tsx';
 
 /**
@@ -14,7 +14,7 @@ export function ChildWidget({ me }: { me: MeData }) {
     <Widget
       title={t('pages.home.child')}
       // Spec §2: the picker only for more than one child.
-      onMore={me.chirdenList.length > 1 ? () => desktopDialogs.open('chooseChild') : undefined}
+      onMore={me.chirdenList.length > 1 ? () => chromeDialogs.open('chooseChild') : undefined}
       moreLabel={t('pages.home.switchChild')}
       empty={!child}
       emptyText={t('pages.home.childEmpty')}

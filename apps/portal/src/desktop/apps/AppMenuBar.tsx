@@ -4,7 +4,7 @@ import type { AppGroup, AppIcon } from '@campus/contracts/desktop';
 import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { Icon } from '../../shared/Icon.tsx';
-import { CHROME_ICONS } from '../common/chrome-icons.ts';
+import { CHROME_ICONS } from '@campus/ui/chrome-icons';
 import { AppTile, type IconDrag } from './AppTile.tsx';
 import {
   canDragIcons,

@@ -5,7 +5,7 @@ import type { MeData } from '@campus/contracts/uaa';
 import type { DesktopApi } from '@campus/sdk/desktop-api';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { Icon } from '../../shared/Icon.tsx';
-import { CHROME_ICONS } from '../common/chrome-icons.ts';
+import { CHROME_ICONS } from '@campus/ui/chrome-icons';
 import { AppTile } from './AppTile.tsx';
 import { useIconDrag } from './AppMenuBar.tsx';
 import { menuSections } from './app-menu-rules.ts';

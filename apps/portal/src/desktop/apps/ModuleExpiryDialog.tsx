@@ -5,7 +5,7 @@ import { DEFAULT_DAY_FORMAT, formatDate } from '@campus/sdk/formatters';
 import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useNow } from '../common/useNow.ts';
-import { desktopDialogs } from '../common/dialog-store.ts';
+import { chromeDialogs } from '@campus/ui/chrome-env';
 import { moduleExpiryRows, type ModuleExpiryRow } from './module-expiry-rules.ts';
 import { useExpiryModules } from './unit-modules.ts';
 
@@ -45,7 +45,7 @@ export function ModuleExpiryDialog({
       footer={
         <div className="dd-footer">
           {fromMessage ? (
-            <Button onClick={() => desktopDialogs.open('messages')} data-testid="moduleExpiry.back">
+            <Button onClick={() => chromeDialogs.open('messages')} data-testid="moduleExpiry.back">
               {t('dialogs.moduleExpiry.back')}
             </Button>
           ) : null}

@@ -1,13 +1,14 @@
 /**
- * Which desktop dialog is open (spec §2 "Other dialogs", Theme dialog, About dialog). The header,
- * the menu and the footer open dialogs by name; one host renders whichever is open. A vanilla
+ * Which of the desktop's own dialogs is open (spec §2 "Other dialogs": module expiry, download
+ * client; Theme dialog). The chrome's dialogs (messages, choose child, logout, About) are
+ * @campus/ui's `chromeDialogs`. The header, the menu and the pages open dialogs by name; one
+ * host renders whichever is open. A vanilla
  * store, so openers and the host never import each other.
  */
 import { useSyncExternalStore } from 'react';
 
 /** The desktop's dialogs. */
-export type DesktopDialogName =
-  'messages' | 'moduleExpiry' | 'chooseChild' | 'downloadClient' | 'logout' | 'theme' | 'about';
+export type DesktopDialogName = 'moduleExpiry' | 'downloadClient' | 'theme';
 
 export interface DialogState {
   open: DesktopDialogName | null;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { desktopDialogs } from '../common/dialog-store.ts';
-import { importanceColour } from './message-rules.ts';
-import { onUnreadChanged } from './unread-events.ts';
+import { chromeDialogs } from '@campus/ui/chrome-env';
+import { importanceColour } from '@campus/ui/message-rules';
+import { onUnreadChanged } from '@campus/ui/unread-events';
 import { useLoad } from '@campus/ui/useLoad';
 import { dataOf, useDesktopApi } from '../common/desktop-data.ts';
 import { RelativeTime } from '../common/RelativeTime.tsx';
@@ -33,7 +33,7 @@ export function MessagesWidget() {
           ) : null}
         </>
       }
-      onMore={list.length > 0 ? () => desktopDialogs.open('messages') : undefined}
+      onMore={list.length > 0 ? () => chromeDialogs.open('messages') : undefined}
       moreLabel={t('pages.home.viewAll')}
       loading={messages.loading && messages.data === undefined}
       empty={list.length === 0}

@@ -1,7 +1,7 @@
 import type { MeData } from '@campus/contracts/uaa';
 import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { unitDisplayName } from '../common/header-rules.ts';
+import { unitDisplayName } from '@campus/ui/header-rules';
 import { WelcomePanel } from './WelcomePanel.tsx';
 import { schoolsOfArea, unitNameIn } from './area-rules.ts';
 import { MessagesWidget } from '../messages/MessagesWidget.tsx';

@@ -6,9 +6,9 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useLoad } from '@campus/ui/useLoad';
 import { dataOf, useDesktopApi } from '../common/desktop-data.ts';
 import { flattenIcons } from '../apps/app-menu-rules.ts';
-import { desktopDialogs } from '../common/dialog-store.ts';
+import { chromeDialogs } from '@campus/ui/chrome-env';
 import { fetchTodoPage } from '../todos/todo-requests.ts';
-import { onUnreadChanged } from '../messages/unread-events.ts';
+import { onUnreadChanged } from '@campus/ui/unread-events';
 import { dayPartOf, formatLongDate } from './welcome.ts';
 import { AppTileList } from '../apps/AppTileList.tsx';
 import { TodoList } from '../todos/TodoList.tsx';
@@ -44,7 +44,7 @@ export function MobileDesktopPage({ me }: { me: MeData }) {
           <button
             type="button"
             className="dp-mobile__count"
-            onClick={() => desktopDialogs.open('messages')}
+            onClick={() => chromeDialogs.open('messages')}
             data-testid="mobile.messages"
           >
             <strong data-testid="mobile.messageCount">{counts.data?.messageCount ?? '–'}</strong>

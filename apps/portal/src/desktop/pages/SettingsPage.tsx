@@ -5,6 +5,7 @@ import type { Language } from '@campus/sdk/language';
 import { switchLanguage } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
+import { chromeDialogs } from '@campus/ui/chrome-env';
 import { desktopDialogs } from '../common/dialog-store.ts';
 import { UNIT_MODULES } from '../apps/unit-modules.ts';
 import { roleKeyOf } from './welcome.ts';
@@ -93,7 +94,7 @@ export function SettingsPage({ me, area }: { me: MeData; area: boolean }) {
                     <Button
                       type="link"
                       size="small"
-                      onClick={() => desktopDialogs.open('chooseChild')}
+                      onClick={() => chromeDialogs.open('chooseChild')}
                       data-testid="setting.switchChild"
                     >
                       {t('pages.home.switchChild')}

@@ -1,6 +1,6 @@
 import type { MeData } from '@campus/contracts/uaa';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { unitDisplayName } from '../common/header-rules.ts';
+import { unitDisplayName } from '@campus/ui/header-rules';
 import { dayPartOf, formatLongDate, roleKeyOf } from './welcome.ts';
 
 /** The desktop body for now: greeting, today's date, the user's role and unit. */

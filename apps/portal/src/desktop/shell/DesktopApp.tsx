@@ -6,9 +6,11 @@ import type { MeData } from '@campus/contracts/uaa';
 import { accessibleShades } from '@campus/sdk/theme-rules';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { AppMenuBar } from '../apps/AppMenuBar.tsx';
-import { ChromeDialogs } from './ChromeDialogs.tsx';
-import { DesktopFooter } from '../footer/DesktopFooter.tsx';
-import { DesktopHeader } from './DesktopHeader.tsx';
+import { ChromeDialogs } from '@campus/ui/ChromeDialogs';
+import { ChromeFooter } from '@campus/ui/ChromeFooter';
+import { ChromeHeader } from '@campus/ui/ChromeHeader';
+import { DesktopChromeProvider } from './DesktopChrome.tsx';
+import { ThemeDialogHost } from './ThemeDialogHost.tsx';
 import { DesktopOverlays } from './DesktopOverlays.tsx';
 import { DesktopMain } from '../pages/DesktopMain.tsx';
 import { pageForPath } from '../common/page-for-path.ts';
@@ -17,8 +19,6 @@ import { NoticeBridge } from './NoticeBridge.tsx';
 import { useDesktopTheme } from '../theme/theme-store.ts';
 import { useDesktopApi } from '../common/desktop-data.ts';
 import { useAppMenuData } from '../apps/app-menu-data.ts';
-import { useUnitConfig } from '../common/useChromeData.ts';
-import { useBellData } from '../messages/bell-data.ts';
 import { useOpenApp } from '../apps/useOpenApp.ts';
 import { useRequireSession } from './useRequireSession.ts';
 import { useScreen } from './useScreen.ts';
@@ -69,8 +69,8 @@ export function DesktopApp() {
 }
 
 /**
- * The signed-in page (spec §2, §4 Layout): the header, then the top app-icon bar (top layout)
- * or the left sidebar (left layout), the page body and the footer. The sidebar does not fit a
+ * The signed-in page (spec §2, §4 Layout): the shared chrome's header (@campus/ui), then the top app-icon bar (top layout)
+ * or the left sidebar (left layout), the page body and the shared footer. The sidebar does not fit a
  * phone (spec §4 screen class mobile), which shows the top bar in either layout; the mobile
  * desktop page has its own app grid instead of either.
  */
@@ -78,33 +78,34 @@ function DesktopChrome({ me }: { me: MeData }) {
   const api = useDesktopApi();
   const theme = useDesktopTheme();
   const screen = useScreen();
-  const bell = useBellData(api);
   const menu = useAppMenuData(api, me);
-  const unit = useUnitConfig(me.unitId);
   // The mobile desktop (mobile_desktop_*) lists every app in its own grid: no menu there.
   const mobilePage = pageForPath(window.location.pathname, me.unitType) === 'mobile';
   const left = theme.layout === 'left' && screen !== 'mobile' && !mobilePage;
   const { open } = useOpenApp(me);
 
   return (
-    <div
-      className={`dt-shell dt-shell--${left ? 'left' : 'top'}`}
-      data-layout={left ? 'left' : 'top'}
-    >
-      <DesktopHeader me={me} bell={bell} api={api} screen={screen} />
-      {left || mobilePage ? null : <AppMenuBar me={me} menu={menu} onOpen={open} />}
-      <div className="dt-body">
-        {left ? <LeftSidebar me={me} menu={menu} api={api} onOpen={open} /> : null}
-        <div className="dt-content">
-          <main className="dt-main">
-            <DesktopMain me={me} screen={screen} />
-          </main>
-          <DesktopFooter me={me} unit={unit} />
+    <DesktopChromeProvider screen={screen}>
+      <div
+        className={`dt-shell dt-shell--${left ? 'left' : 'top'}`}
+        data-layout={left ? 'left' : 'top'}
+      >
+        <ChromeHeader />
+        {left || mobilePage ? null : <AppMenuBar me={me} menu={menu} onOpen={open} />}
+        <div className="dt-body">
+          {left ? <LeftSidebar me={me} menu={menu} api={api} onOpen={open} /> : null}
+          <div className="dt-content">
+            <main className="dt-main">
+              <DesktopMain me={me} screen={screen} />
+            </main>
+            <ChromeFooter />
+          </div>
         </div>
+        <ChromeDialogs />
+        <ThemeDialogHost me={me} />
+        <DesktopOverlays />
+        <ZoomWarning mobile={screen === 'mobile'} />
       </div>
-      <ChromeDialogs me={me} />
-      <DesktopOverlays />
-      <ZoomWarning mobile={screen === 'mobile'} />
-    </div>
+    </DesktopChromeProvider>
   );
 }

@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import type { MeData } from '@campus/contracts/uaa';
 import { useSession } from '@campus/ui/useSession';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import {
@@ -14,30 +13,18 @@ import './dialogs.css';
 
 // Loaded when first opened: their tables (antd Table with its pagination, select and tree)
 // stay out of the desktop's first load (issue 4 weight goal: 300 kB gz of JS and CSS).
-const ChooseChildDialog = lazy(() =>
-  import('../accounts/ChooseChildDialog.tsx').then((m) => ({ default: m.ChooseChildDialog })),
-);
 const DownloadClientDialog = lazy(() =>
   import('../footer/DownloadClientDialog.tsx').then((m) => ({ default: m.DownloadClientDialog })),
-);
-const LogoutDialog = lazy(() =>
-  import('../accounts/LogoutDialog.tsx').then((m) => ({ default: m.LogoutDialog })),
-);
-const MessagesDialog = lazy(() =>
-  import('../messages/MessagesDialog.tsx').then((m) => ({ default: m.MessagesDialog })),
 );
 const ModuleExpiryDialog = lazy(() =>
   import('../apps/ModuleExpiryDialog.tsx').then((m) => ({ default: m.ModuleExpiryDialog })),
 );
 
-/** Spec §1, §6: parents (user type 3) pick a child. */
-const PARENT = 3;
-
 /**
  * The desktop's overlays (spec §2 Other dialogs): whichever of the messages, module-expiry,
  * choose-child, download-client and logout dialogs is open in `desktopDialogs`, plus the
  * always-on ones: the to-do popup on the desktop home (spec §4) and the licence dialog.
- * The theme and About dialogs are hosted by the header.
+ * The theme dialog is ThemeDialogHost's; the chrome's dialogs are @campus/ui's ChromeDialogs.
  */
 export function DesktopOverlays() {
   const { session } = useRuntime();
@@ -48,7 +35,7 @@ export function DesktopOverlays() {
   return (
     <>
       <Suspense fallback={null}>
-        <OpenDialog name={dialog.open} payload={dialog.payload} me={me} />
+        <OpenDialog name={dialog.open} payload={dialog.payload} />
       </Suspense>
       {isDesktopHome(page) ? <TodoPopup /> : null}
       <LicenceDialog me={me} />
@@ -56,29 +43,14 @@ export function DesktopOverlays() {
   );
 }
 
-function OpenDialog({
-  name,
-  payload,
-  me,
-}: {
-  name: DesktopDialogName | null;
-  payload: unknown;
-  me: MeData;
-}) {
+function OpenDialog({ name, payload }: { name: DesktopDialogName | null; payload: unknown }) {
   const close = desktopDialogs.close;
   switch (name) {
-    case 'messages':
-      return <MessagesDialog onClose={close} />;
     case 'moduleExpiry':
       return <ModuleExpiryDialog payload={payload} onClose={close} />;
-    case 'chooseChild':
-      return me.userType === PARENT ? <ChooseChildDialog me={me} onClose={close} /> : null;
     case 'downloadClient':
       return <DownloadClientDialog onClose={close} />;
-    case 'logout':
-      return <LogoutDialog onClose={close} />;
     case 'theme':
-    case 'about':
     case null:
       return null;
   }

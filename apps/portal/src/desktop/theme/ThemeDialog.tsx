@@ -19,7 +19,9 @@ import {
 } from './theme-choice.ts';
 import { applyDesktopTheme, useDesktopTheme } from './theme-store.ts';
 import { useDesktopApi } from '../common/desktop-data.ts';
-import { useBaseAdmin, useUnitConfig } from '../common/useChromeData.ts';
+import { useUnitConfig } from '@campus/ui/useUnitConfig';
+import { useRuntime } from '../../shared/useRuntime.ts';
+import { useBaseAdmin } from '../common/useChromeData.ts';
 
 const SECTION_TITLES: Record<ThemeSection['id'] | 'custom', TranslationKey> = {
   classic: 'theme.classic',
@@ -54,7 +56,7 @@ export function ThemeDialog({ me, onClose }: { me: MeData; onClose: () => void }
   const [layout, setLayout] = useState<Layout>(current.layout);
   const [saving, setSaving] = useState<SetThemeType | null>(null);
   const admin = useBaseAdmin(me.userId, true);
-  const unit = useUnitConfig(me.unitId);
+  const unit = useUnitConfig(useRuntime().http, me.unitId);
   const ownThemes = unit ? unitThemes(unit.decoration, lang) : [];
   const plainColour = layoutChoiceVisible(selection.theme);
 

@@ -7,7 +7,7 @@ import { goTo } from '../../shared/navigation.ts';
 import { useDesktopApi } from '../common/desktop-data.ts';
 import { RelativeTime } from '../common/RelativeTime.tsx';
 import { useNow } from '../common/useNow.ts';
-import { safeMessageUrl } from '../messages/message-rules.ts';
+import { safeMessageUrl } from '@campus/ui/message-rules';
 import { createRestartableTimer, TODO_AUTO_CLOSE_MS } from './popup-timer.ts';
 import {
   FIRST_TODO_PAGE,

@@ -1,26 +1,46 @@
 /**
  * What the About dialog shows about versions (spec §2 About dialog, §3 Version record, Server
- * version reply and Package info, §7 the three version calls).
+ * version reply and Package info, §7 the three version calls), for the desktop and for every
+ * sub-app (the chrome is the same on both, spec §1).
  *
- * The desktop is the base platform's front end: its code is `desktop` and its service (spec §3
- * `versionName`) is `base`, so the server line comes from `packageVersionsPath('base')`
- * (the server has no `desktop` record). Package info and release notes are read from the
- * spec's files `/pages/desktop/package.json` and `/pages/desktop-version/version.json`, which
- * the portal's build writes from `desktop-version.json` and the server serves; the same list is
- * built into the page for when they cannot be read (docs/decisions.md, "About dialog versions").
+ * A front end names its code, its service (spec §3 `versionName`) and its pages root. The
+ * desktop is the base platform's front end: code `desktop`, service `base`, so its server line
+ * comes from `packageVersionsPath('base')` (the server has no `desktop` record). Package info
+ * and release notes are read from the spec's files `/{root}/{code}/package.json` and
+ * `/{root}/{code}-version/version.json`; a front end may pass the same list built in for when
+ * they cannot be read (the desktop does, docs/decisions.md "About dialog versions").
  */
 import type { Envelope } from '@campus/contracts/envelope';
 import type { HttpClient } from '@campus/sdk/http-core';
 import type { Language } from '@campus/sdk/language';
 import type { PackageInfo, ServerVersions } from '@campus/sdk/version-check';
 import { versionUrls, type VersionRecord } from '@campus/sdk/version-check-runner';
-import builtIn from './desktop-version.json';
+
+/** Whose versions: the app code, its service name and its pages root (spec §3, §7). */
+export interface VersionSource {
+  code: string;
+  versionName: string;
+  root: string;
+}
 
 /** The desktop's app code, its service name and its pages root (spec §3, §7). */
-export const DESKTOP_VERSION_SOURCE = { code: 'desktop', versionName: 'base', root: 'pages' };
+export const DESKTOP_VERSION_SOURCE: VersionSource = {
+  code: 'desktop',
+  versionName: 'base',
+  root: 'pages',
+};
 
-/** The built-in package info and release notes. */
-export const BUILT_IN_VERSIONS: { package: PackageInfo; releases: VersionRecord[] } = builtIn;
+/** Package info and release notes a front end carries built in. */
+export interface BuiltInVersions {
+  package: PackageInfo;
+  releases: VersionRecord[];
+}
+
+/** Nothing built in: the lines read "unknown" and the list is empty until the files answer. */
+const NO_BUILT_IN: BuiltInVersions = {
+  package: { name: '', appVersion: '', serverVersion: '', packageDate: '' },
+  releases: [],
+};
 
 /** What the dialog shows. */
 export interface AboutVersions {
@@ -91,9 +111,13 @@ export const fetchJson: FetchJson = async (url) => {
 export async function loadAboutVersions(deps: {
   http: HttpClient;
   fetchJson?: FetchJson;
+  /** Whose versions; the desktop's by default. */
+  source?: VersionSource;
+  builtIn?: BuiltInVersions;
 }): Promise<AboutVersions> {
   const read = deps.fetchJson ?? fetchJson;
-  const { code, versionName, root } = DESKTOP_VERSION_SOURCE;
+  const { code, versionName, root } = deps.source ?? DESKTOP_VERSION_SOURCE;
+  const builtIn = deps.builtIn ?? NO_BUILT_IN;
   const urls = versionUrls(root, code, versionName);
   const [pkg, versions, releases] = await Promise.all([
     read(urls.packageJson),
@@ -103,12 +127,10 @@ export async function loadAboutVersions(deps: {
     read(urls.versionJson),
   ]);
   return {
-    frontend: isPackageInfo(pkg) ? pkg : BUILT_IN_VERSIONS.package,
+    frontend: isPackageInfo(pkg) ? pkg : builtIn.package,
     server: versions.status === 200 && hasServerData(versions.data) ? versions.data : null,
     // A deployed version.json wins, even an empty one ('no version info', spec §2).
-    releases: Array.isArray(releases)
-      ? releases.filter(isVersionRecord)
-      : BUILT_IN_VERSIONS.releases,
+    releases: Array.isArray(releases) ? releases.filter(isVersionRecord) : builtIn.releases,
   };
 }
 

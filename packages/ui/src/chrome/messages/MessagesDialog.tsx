@@ -1,13 +1,10 @@
-import { App, Button, Modal, Spin } from 'antd';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Message } from '@campus/contracts/desktop';
+import { createDesktopApi } from '@campus/sdk/desktop-api';
 import { formatDate } from '@campus/sdk/formatters';
-import { NoData } from '@campus/ui/NoData';
-import { useTranslation } from '../../i18n/useTranslation.ts';
-import { goTo } from '../../shared/navigation.ts';
-import { desktopDialogs } from '../common/dialog-store.ts';
-import { useLoad } from '@campus/ui/useLoad';
-import { dataOf, succeeded, useDesktopApi } from '../common/desktop-data.ts';
+import { LightDialogFrame } from '../ChromeDialogFrame.tsx';
+import { NoData } from '../../components/NoData.tsx';
+import { chromeDialogs, dataOf, useChrome } from '../chrome-env.ts';
 import { importanceColour, importanceLevel, messageAction } from './message-rules.ts';
 import { unreadChanged } from './unread-events.ts';
 
@@ -17,23 +14,35 @@ const MESSAGE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 /**
  * The messages dialog (spec §2 Other dialogs, §3 Message, §8): the unread list, newest first,
  * each with its importance colour; ignore one; ignore all ('All ignored successfully!'). A
- * message with openWay 1 opens the module-expiry table, another with a safe url opens it.
+ * message with openWay 1 opens the module-expiry table where the page has one, another with a
+ * safe url opens it.
  */
 export function MessagesDialog({ onClose }: { onClose: () => void }) {
-  const { t, lang } = useTranslation();
-  const { message: toast } = App.useApp();
-  const api = useDesktopApi();
-  const loaded = useLoad('messages', async () => (await dataOf(api.unreadMessages())) ?? []);
+  const env = useChrome();
+  const Frame = env.DialogFrame ?? LightDialogFrame;
+  const { t, lang } = env;
+  const api = useMemo(() => createDesktopApi(env.http), [env.http]);
+  const [loaded, setLoaded] = useState<Message[] | null>(null);
   // Ignored here since the list was loaded: hidden at once, without asking the server again.
   const [ignored, setIgnored] = useState<ReadonlySet<string> | 'all'>(new Set<string>());
   const [busy, setBusy] = useState<string | null>(null);
 
+  useEffect(() => {
+    let live = true;
+    void dataOf(api.unreadMessages()).then((list) => {
+      if (live) setLoaded(list ?? []);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
   const messages =
-    ignored === 'all' ? [] : (loaded.data ?? []).filter((message) => !ignored.has(message.id));
+    ignored === 'all' ? [] : (loaded ?? []).filter((message) => !ignored.has(message.id));
 
   const ignoreOne = async (message: Message) => {
     setBusy(message.id);
-    const done = await succeeded(api.ignoreMessage(message.id));
+    const done = (await dataOf(api.ignoreMessage(message.id))) !== undefined;
     setBusy(null);
     if (!done) return;
     setIgnored((previous) => (previous === 'all' ? previous : new Set([...previous, message.id])));
@@ -42,17 +51,15 @@ export function MessagesDialog({ onClose }: { onClose: () => void }) {
 
   const ignoreAll = async () => {
     setBusy('all');
-    const done = await succeeded(api.ignoreAllMessages());
+    const done = (await dataOf(api.ignoreAllMessages())) !== undefined;
     setBusy(null);
     if (!done) return;
     setIgnored('all');
     unreadChanged();
     // Spec §8: 'All ignored successfully!'
-    void toast.success({
-      content: (
-        <span data-testid="messages.ignoreAllDone">{t('dialogs.messages.ignoreAllDone')}</span>
-      ),
-      duration: 2,
+    chromeDialogs.flash({
+      text: t('dialogs.messages.ignoreAllDone'),
+      testId: 'messages.ignoreAllDone',
     });
   };
 
@@ -60,11 +67,12 @@ export function MessagesDialog({ onClose }: { onClose: () => void }) {
     const action = messageAction(message, window.location.origin);
     switch (action.kind) {
       case 'moduleExpiry':
-        desktopDialogs.open('moduleExpiry', message);
+        onClose();
+        env.openModuleExpiry?.(message);
         return;
       case 'link':
         if (action.external) window.open(action.href, '_blank', 'noopener,noreferrer');
-        else goTo(action.href);
+        else env.goTo(action.href);
         return;
       case 'none':
         return;
@@ -72,10 +80,10 @@ export function MessagesDialog({ onClose }: { onClose: () => void }) {
   };
 
   let body;
-  if (loaded.loading && loaded.data === undefined) {
+  if (loaded === null) {
     body = (
-      <div className="dd-loading" data-testid="messages.loading">
-        <Spin />
+      <div className="ph-chrome-loading" data-testid="messages.loading">
+        <span className="ph-spinner" aria-hidden="true" />
       </div>
     );
   } else if (messages.length === 0) {
@@ -86,50 +94,49 @@ export function MessagesDialog({ onClose }: { onClose: () => void }) {
     );
   } else {
     body = (
-      <ul className="dd-messages" data-testid="messages.list">
+      <ul className="ph-chrome-list" data-testid="messages.list">
         {messages.map((message) => {
           const level = importanceLevel(message.importance);
           const action = messageAction(message, window.location.origin);
           return (
             <li
               key={message.id}
-              className="dd-message"
-              style={{ ['--dd-importance' as string]: importanceColour(level) }}
+              className="ph-chrome-message"
+              style={{ ['--ph-importance' as string]: importanceColour(level) }}
               data-testid="messages.item"
               data-importance={level}
             >
-              <div className="dd-message__head">
-                <span className="dd-message__level" data-testid="messages.importance">
-                  <span className="dd-message__dot" aria-hidden="true" />
+              <div className="ph-chrome-message__head">
+                <span className="ph-chrome-message__level" data-testid="messages.importance">
+                  <span className="ph-chrome-message__dot" aria-hidden="true" />
                   {t(`dialogs.messages.importance.${level}`)}
                 </span>
                 <time
-                  className="dd-message__time"
+                  className="ph-chrome-message__time"
                   dateTime={new Date(message.messageDate).toISOString()}
                 >
                   {formatDate(message.messageDate, MESSAGE_TIME_FORMAT, lang)}
                 </time>
-                <Button
-                  size="small"
-                  type="text"
-                  className="dd-message__ignore"
-                  loading={busy === message.id}
-                  disabled={busy === 'all'}
+                <button
+                  type="button"
+                  className="ph-button ph-button--link"
+                  disabled={busy !== null}
+                  aria-busy={busy === message.id}
                   onClick={() => void ignoreOne(message)}
                   aria-label={t('dialogs.messages.ignoreLabel', { text: message.messageMeno })}
                   data-testid="messages.ignore"
                 >
                   {t('dialogs.messages.ignore')}
-                </Button>
+                </button>
               </div>
               {action.kind === 'none' ? (
-                <p className="dd-message__text" data-testid="messages.text">
+                <p className="ph-chrome-message__text" data-testid="messages.text">
                   {message.messageMeno}
                 </p>
               ) : (
                 <button
                   type="button"
-                  className="dd-message__text dd-message__text--link"
+                  className="ph-chrome-message__text ph-chrome-message__text--link"
                   onClick={() => open(message)}
                   data-testid="messages.open"
                 >
@@ -144,41 +151,45 @@ export function MessagesDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
-      open
+    <Frame
       width={720}
-      centered
-      mask={{ closable: false }}
-      onCancel={onClose}
-      className="dd-modal"
+      lang={lang}
+      testId="messagesDialog"
+      onClose={onClose}
       title={
         <span data-testid="messages.title">
           {t('dialogs.messages.title')}
           {messages.length > 0 ? (
-            <span className="dd-count" data-testid="messages.count">
+            <span className="ph-chrome-count" data-testid="messages.count">
               {t('dialogs.messages.count', { count: messages.length })}
             </span>
           ) : null}
         </span>
       }
       footer={
-        <div className="dd-footer">
-          <Button onClick={onClose} data-testid="messages.close">
+        <div className="ph-chrome-dialog-footer">
+          <button
+            type="button"
+            className="ph-button"
+            onClick={onClose}
+            data-testid="messages.close"
+          >
             {t('dialogs.common.close')}
-          </Button>
-          <Button
-            type="primary"
-            disabled={messages.length === 0 || (busy !== null && busy !== 'all')}
-            loading={busy === 'all'}
+          </button>
+          <button
+            type="button"
+            className="ph-button ph-button--primary"
+            disabled={messages.length === 0 || busy !== null}
+            aria-busy={busy === 'all'}
             onClick={() => void ignoreAll()}
             data-testid="messages.ignoreAll"
           >
             {t('dialogs.messages.ignoreAll')}
-          </Button>
+          </button>
         </div>
       }
     >
       <div data-testid="messages.dialog">{body}</div>
-    </Modal>
+    </Frame>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The desktop chrome's line-icon paths, drawn by `shared/Icon.tsx` (`<Icon path={…} />`). Kept
- * apart from the shared set so the login page does not carry them; the icons both use (check,
- * close, user) are the shared set's.
+ * The chrome's line-icon paths (desktop and sub-apps), drawn by `ChromeIcon` here or the
+ * portal's `shared/Icon.tsx` (`<Icon path={…} />`). Kept apart from the login page's set so the
+ * login page does not carry them.
  */
 export const CHROME_ICONS = {
   bell: 'M6 16.5V11a6 6 0 1112 0v5.5l1.5 1.5h-15L6 16.5zM10 20.5a2 2 0 004 0',
@@ -20,5 +20,9 @@ export const CHROME_ICONS = {
   pin: 'M9 4h6l-1 5 3.5 3.5H6.5L10 9 9 4zM12 12.5V20',
   pinOff: 'M9 4h6l-1 5 3.5 3.5H6.5L10 9 9 4zM12 12.5V20M4 4l16 16',
   help: 'M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 114 2c-.9.6-1.5 1.2-1.5 2.3M12 17h.01',
+  globe:
+    'M12 3a9 9 0 100 18 9 9 0 000-18zM3.5 9h17M3.5 15h17M12 3c2.5 2.6 3.6 5.6 3.6 9s-1.1 6.4-3.6 9c-2.5-2.6-3.6-5.6-3.6-9S9.5 5.6 12 3z',
+  logout: 'M14 4h4a1 1 0 011 1v14a1 1 0 01-1 1h-4M10 16l-4-4 4-4M6 12h10',
+  user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4.5 20c.9-3.6 3.9-5.5 7.5-5.5s6.6 1.9 7.5 5.5',
   info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v5.5M12 7.5h.01',
 } as const;

@@ -1,9 +1,9 @@
 /**
  * The desktop footer's rules, pure (spec §2 Footer): the deployment's flags and the help-centre
- * address. What the unit's configuration shows is shared/unit-footer.ts (the login page's too).
+ * address. What the unit's configuration shows is unit-footer.ts (the login page's too).
  */
-import { safeHref } from '../../shared/safe-href.ts';
-import { HELP_CENTRE_PATH } from '../common/page-for-path.ts';
+import { HELP_CENTRE_PATH } from '@campus/contracts/pages';
+import { safeHref } from './safe-href.ts';
 
 export { HELP_CENTRE_PATH };
 

@@ -1,23 +1,23 @@
 import type { FilingEntry } from '@campus/contracts/uaa';
-import { useTranslation } from '../i18n/useTranslation.ts';
-import { safeHref } from '../shared/safe-href.ts';
+import { safeHref } from './safe-href.ts';
 
 /**
  * The unit's filing (ICP / public-security) entries, rendered as text (DESIGN.md §5). The login
- * page and the desktop footer share it; each passes its own class and test id.
+ * page and the chrome's footer share it; each passes its own label, class and test id.
  */
 export function FilingEntries({
   entries,
+  label,
   className = 'lp-filing',
   testId = 'login.filing',
 }: {
   entries: readonly FilingEntry[];
+  label: string;
   className?: string;
   testId?: string;
 }) {
-  const { t } = useTranslation();
   return (
-    <ul className={className} aria-label={t('footer.filing')} data-testid={testId}>
+    <ul className={className} aria-label={label} data-testid={testId}>
       {entries.map((entry, index) => {
         const href = safeHref(entry.baUrl);
         const image = entry.showImg ? safeHref(entry.baImg) : null;

@@ -1,11 +1,7 @@
-/**
- * The bell's numbers (spec §2, §7 unhandlecount and getMessageConfig), read when the chrome
- * starts, beside the other chrome calls (issue 4: the calls go out together).
- */
 import { useEffect, useState } from 'react';
 import type { MessageConfig, UnhandleCount } from '@campus/contracts/desktop';
 import type { DesktopApi } from '@campus/sdk/desktop-api';
-import { dataOf } from '../common/desktop-data.ts';
+import { dataOf } from '../chrome-env.ts';
 import { onUnreadChanged } from './unread-events.ts';
 
 /** The bell's numbers (spec §2): unread messages and the unit's pcOpen setting. */

@@ -35,6 +35,19 @@ describe('the bell (spec §2 Header, §9: 99+)', () => {
     expect(headerShowsUserMessages('/desktop/home')).toBe(false);
     expect(headerShowsUserMessages('/desktop/setting')).toBe(true);
   });
+
+  it('counts the chat-client landing pages as the home desktop (spec §2, §4 pc_desktop_{tm|spm})', () => {
+    for (const variant of ['tm', 'spm']) {
+      expect(isDesktopHome(`/pages/desktop/pc_desktop_${variant}/index.html`)).toBe(true);
+      expect(isDesktopHome(`/pages/desktop/mobile_desktop_${variant}/index.html`)).toBe(true);
+    }
+    expect(isDesktopHome('/pages/desktop/pc_desktop_all/index.html')).toBe(true);
+  });
+
+  it('shows user messages in a sub-app header (spec §2: only /desktop/home shows none)', () => {
+    expect(headerShowsUserMessages('/pages/cms/pc_cms_tm/index.html')).toBe(true);
+    expect(headerShowsUserMessages('/pages/cms/mobile_cms_spm/index.html')).toBe(true);
+  });
 });
 
 describe('which header buttons show', () => {

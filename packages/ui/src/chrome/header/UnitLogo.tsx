@@ -1,21 +1,25 @@
 import { useState } from 'react';
 import { unitLogoUrl } from '@campus/contracts/storage';
-import { useTranslation } from '../../i18n/useTranslation.ts';
+import { useChrome } from '../chrome-env.ts';
 
 /** The unit's logo from storage (spec §7), or its initial when there is none. */
 export function UnitLogo({ unitId, unitName }: { unitId: string; unitName: string }) {
-  const { t } = useTranslation();
+  const { t } = useChrome();
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
-      <span className="dt-logo dt-logo--initial" data-testid="header.logo" aria-hidden="true">
+      <span
+        className="ph-chrome-logo ph-chrome-logo--initial"
+        data-testid="header.logo"
+        aria-hidden="true"
+      >
         {unitName.slice(0, 1)}
       </span>
     );
   }
   return (
     <img
-      className="dt-logo"
+      className="ph-chrome-logo"
       src={unitLogoUrl(unitId)}
       alt={t('header.logoAlt', { name: unitName })}
       data-testid="header.logo"

@@ -1,6 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '@campus/sdk/http-core';
-import { BUILT_IN_VERSIONS, loadAboutVersions, releaseNotes } from './about-versions.ts';
+import { loadAboutVersions, releaseNotes, type BuiltInVersions } from './about-versions.ts';
+
+/** What a front end carries built in (the desktop's is apps/portal's desktop-version.json). */
+const BUILT_IN_VERSIONS: BuiltInVersions = {
+  package: {
+    name: 'desktop',
+    appVersion: '1.2.0',
+    serverVersion: '1.2.0',
+    packageDate: '2026-11-22',
+  },
+  releases: [{ version: '1.2.0', date: '2026-11-22', metto: [{ cn: '桌面', en: 'Desktop' }] }],
+};
 
 function http(answer: unknown): { client: HttpClient; get: ReturnType<typeof vi.fn> } {
   const get = vi.fn(() => Promise.resolve(answer));
@@ -16,6 +27,7 @@ describe('About dialog versions (spec §2 About, §3, §7)', () => {
     const urls: string[] = [];
     const versions = await loadAboutVersions({
       http: client,
+      builtIn: BUILT_IN_VERSIONS,
       fetchJson: (url) => {
         urls.push(url);
         return Promise.resolve(null);
@@ -41,6 +53,7 @@ describe('About dialog versions (spec §2 About, §3, §7)', () => {
     const release = { version: '9.0.0', date: '2030-01-01', metto: [{ cn: '中', en: 'En' }] };
     const versions = await loadAboutVersions({
       http: client,
+      builtIn: BUILT_IN_VERSIONS,
       fetchJson: (url) =>
         Promise.resolve(url.endsWith('package.json') ? pkg : [release, { version: 1 }]),
     });
@@ -55,11 +68,13 @@ describe('About dialog versions (spec §2 About, §3, §7)', () => {
     const { client } = http({ status: 200 });
     const empty = await loadAboutVersions({
       http: client,
+      builtIn: BUILT_IN_VERSIONS,
       fetchJson: (url) => Promise.resolve(url.endsWith('version.json') ? [] : null),
     });
     expect(empty.releases).toEqual([]);
     const missing = await loadAboutVersions({
       http: client,
+      builtIn: BUILT_IN_VERSIONS,
       fetchJson: () => Promise.resolve(null),
     });
     expect(missing.releases).toEqual(BUILT_IN_VERSIONS.releases);
@@ -71,19 +86,25 @@ describe('About dialog versions (spec §2 About, §3, §7)', () => {
     } as unknown as HttpClient;
     const versions = await loadAboutVersions({
       http: client,
+      builtIn: BUILT_IN_VERSIONS,
       fetchJson: () => Promise.resolve(null),
     });
     expect(versions.server).toBeNull();
   });
 
-  it('ships bilingual built-in notes, newest first', () => {
-    const [latest] = BUILT_IN_VERSIONS.releases;
-    expect(latest?.version).toBe(BUILT_IN_VERSIONS.package.appVersion);
-    for (const record of BUILT_IN_VERSIONS.releases) {
-      for (const item of record.metto) {
-        expect(item.cn.trim()).not.toBe('');
-        expect(item.en.trim()).not.toBe('');
-      }
-    }
+  it("reads a sub-app's own files and service (spec §7 /{root}/{code}/package.json)", async () => {
+    const { client, get } = http({ status: 200 });
+    const urls: string[] = [];
+    const versions = await loadAboutVersions({
+      http: client,
+      source: { code: 'cms', versionName: 'cms', root: 'pages' },
+      fetchJson: (url) => {
+        urls.push(url);
+        return Promise.resolve(null);
+      },
+    });
+    expect(get.mock.calls[0]?.[0]).toBe('/api/cms/nl/cms_package_versions');
+    expect(urls.sort()).toEqual(['/pages/cms-version/version.json', '/pages/cms/package.json']);
+    expect(versions.releases).toEqual([]);
   });
 });

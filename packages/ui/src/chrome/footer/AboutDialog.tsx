@@ -1,7 +1,6 @@
-import { Button, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/useTranslation.ts';
-import { useRuntime } from '../../shared/useRuntime.ts';
+import { LightDialogFrame } from '../ChromeDialogFrame.tsx';
+import { useChrome } from '../chrome-env.ts';
 import { loadAboutVersions, releaseNotes, type AboutVersions } from './about-versions.ts';
 import { deploymentFlags } from './footer-rules.ts';
 
@@ -12,11 +11,12 @@ export const ABOUT_DIALOG = { width: 650, zIndex: 10000 } as const;
  * The About dialog (spec §2 About dialog, §3 Version record): the vendor logo, company and a
  * copyright line with the current year (left out in the operations-management deployment),
  * the release notes (version, date, numbered notes in the page language) or 'no version info',
- * and the front-end and server version lines.
+ * and the front-end and server version lines of the page's front end (the desktop's, or the
+ * sub-app's own).
  */
 export function AboutDialog({ onClose }: { onClose: () => void }) {
-  const { t, lang } = useTranslation();
-  const { http } = useRuntime();
+  const { t, lang, http, versions: source, DialogFrame } = useChrome();
+  const Frame = DialogFrame ?? LightDialogFrame;
   const [versions, setVersions] = useState<AboutVersions | null>(null);
   const { oam } = deploymentFlags((window as { PH?: unknown }).PH);
   const company = t('about.company');
@@ -24,35 +24,47 @@ export function AboutDialog({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     let live = true;
-    void loadAboutVersions({ http }).then((loaded) => {
-      if (live) setVersions(loaded);
-    });
+    void (source.loadBuiltIn?.() ?? Promise.resolve(undefined))
+      .catch(() => undefined)
+      .then((builtIn) =>
+        loadAboutVersions({ http, source: source.source, ...(builtIn ? { builtIn } : {}) }),
+      )
+      .then((loaded) => {
+        if (live) setVersions(loaded);
+      });
     return () => {
       live = false;
     };
-  }, [http]);
+  }, [http, source]);
 
   const value = (text: string | null | undefined) => (text?.trim() ? text : unknown);
 
   return (
-    <Modal
-      open
-      centered
+    <Frame
       width={ABOUT_DIALOG.width}
       zIndex={ABOUT_DIALOG.zIndex}
+      lang={lang}
+      testId="aboutDialog"
+      onClose={onClose}
       title={t('about.title')}
-      onCancel={onClose}
       footer={
-        <Button type="primary" data-testid="about.close" onClick={onClose}>
-          {t('about.close')}
-        </Button>
+        <div className="ph-chrome-dialog-footer">
+          <button
+            type="button"
+            className="ph-button ph-button--primary"
+            data-testid="about.close"
+            onClick={onClose}
+          >
+            {t('about.close')}
+          </button>
+        </div>
       }
     >
-      <div className="dt-about" data-testid="about.dialog">
+      <div className="ph-chrome-about" data-testid="about.dialog">
         {oam ? null : (
-          <div className="dt-about__vendor" data-testid="about.vendor">
+          <div className="ph-chrome-about__vendor" data-testid="about.vendor">
             <svg
-              className="dt-about__logo"
+              className="ph-chrome-about__logo"
               viewBox="0 0 48 48"
               role="img"
               aria-label={t('about.logoAlt')}
@@ -65,40 +77,40 @@ export function AboutDialog({ onClose }: { onClose: () => void }) {
                 opacity=".8"
               />
             </svg>
-            <div className="dt-about__vendor-text">
-              <strong className="dt-about__company" data-testid="about.company">
+            <div className="ph-chrome-about__vendor-text">
+              <strong className="ph-chrome-about__company" data-testid="about.company">
                 {company}
               </strong>
-              <span className="dt-about__tagline">{t('about.tagline')}</span>
-              <span className="dt-about__copyright" data-testid="about.copyright">
+              <span className="ph-chrome-about__tagline">{t('about.tagline')}</span>
+              <span className="ph-chrome-about__copyright" data-testid="about.copyright">
                 {t('about.copyright', { year: new Date().getFullYear(), company })}
               </span>
             </div>
           </div>
         )}
         {versions === null ? (
-          <div className="dt-about__loading">
-            <Spin size="small" />
+          <div className="ph-chrome-loading">
+            <span className="ph-spinner" aria-hidden="true" />
             <span>{t('about.loading')}</span>
           </div>
         ) : (
           <>
-            <h3 className="dt-about__heading">{t('about.releases')}</h3>
+            <h3 className="ph-chrome-about__heading">{t('about.releases')}</h3>
             {versions.releases.length === 0 ? (
-              <p className="dt-about__empty" data-testid="about.noVersion">
+              <p className="ph-chrome-about__empty" data-testid="about.noVersion">
                 {t('about.noVersion')}
               </p>
             ) : (
-              <ul className="dt-about__releases" data-testid="about.releases">
+              <ul className="ph-chrome-about__releases" data-testid="about.releases">
                 {versions.releases.map((record) => (
                   <li key={`${record.version}-${record.date}`} data-testid="about.release">
-                    <div className="dt-about__release-head">
-                      <span className="dt-about__version" data-testid="about.releaseVersion">
+                    <div className="ph-chrome-about__release-head">
+                      <span className="ph-chrome-about__version" data-testid="about.releaseVersion">
                         {record.version}
                       </span>
-                      <span className="dt-about__date">{record.date}</span>
+                      <span className="ph-chrome-about__date">{record.date}</span>
                     </div>
-                    <ol className="dt-about__notes">
+                    <ol className="ph-chrome-about__notes">
                       {releaseNotes(record, lang).map((note, index) => (
                         <li key={index}>{note}</li>
                       ))}
@@ -107,7 +119,7 @@ export function AboutDialog({ onClose }: { onClose: () => void }) {
                 ))}
               </ul>
             )}
-            <div className="dt-about__lines">
+            <div className="ph-chrome-about__lines">
               <p data-testid="about.frontend">
                 {t('about.frontend', {
                   version: value(versions.frontend.appVersion),
@@ -128,6 +140,6 @@ export function AboutDialog({ onClose }: { onClose: () => void }) {
           </>
         )}
       </div>
-    </Modal>
+    </Frame>
   );
 }

@@ -1,10 +1,10 @@
 /**
  * The header's rules, pure (spec §2 Header, §6 linked accounts, §9 badge cap): what the bell
- * shows and which buttons appear. The header component only reads these answers; its resize
- * throttle is throttle.ts.
+ * shows and which buttons appear. The header component (ChromeHeader.tsx) only reads these
+ * answers.
  */
 import { UserType, isParent, userTypesOf } from '@campus/contracts/user-types';
-import { DESKTOP_PATH, MOBILE_DESKTOP_PATH } from '@campus/contracts/pages';
+import { DESKTOP_INDEX_PAGES, DESKTOP_PATH } from '@campus/contracts/pages';
 import type { MeData } from '@campus/contracts/uaa';
 import { badgeText } from '@campus/sdk/formatters';
 import type { Language } from '@campus/sdk/language';
@@ -32,13 +32,10 @@ export function bellIndicator(count: number, pcOpen: number | null | undefined):
 
 /**
  * The pages that are the home desktop itself (spec §2 /desktop/home and its page-index
- * folders pc_desktop_all and mobile_desktop_all).
+ * folders): pc_desktop_all and mobile_desktop_all, and the chat-client landing pages
+ * pc_desktop_{tm|spm} (spec §4) with their mobile twins, as PORTAL_PAGES serves them.
  */
-export const DESKTOP_HOME_PATHS: readonly string[] = [
-  DESKTOP_PATH,
-  '/pages/desktop/pc_desktop_all/index.html',
-  MOBILE_DESKTOP_PATH,
-];
+export const DESKTOP_HOME_PATHS: readonly string[] = [DESKTOP_PATH, ...DESKTOP_INDEX_PAGES];
 
 /** Whether `pathname` is the home desktop (a trailing slash is the same page). */
 export function isDesktopHome(pathname: string): boolean {
