@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount } from '../fixtures/desktop-data.ts';
 import { saveScreen } from '../fixtures/screens.ts';
 import { apiData, apiPost, ChromePage } from '../pages/ChromePage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const { teacher, parent, admin, staff, area } = demoAccounts;
 
@@ -30,7 +31,7 @@ test.describe('the top app-icon bar (spec §2 Top app-icon menu, §9)', () => {
     browser,
     baseURL,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
     const all = (await myGroups(page)).flatMap((g) => g.iconVMs.map((i) => i.code));
     expect(all.length).toBeGreaterThan(TOP_BAR_MAX);
@@ -44,7 +45,7 @@ test.describe('the top app-icon bar (spec §2 Top app-icon menu, §9)', () => {
 
     // A parent with fewer apps sees all of them, still no more than 10.
     const parentPage = await browser.newPage(baseURL ? { baseURL } : {});
-    await signInToDesktop(parentPage, parent);
+    await openDesktop(parentPage, parent);
     const parentCodes = (await myGroups(parentPage)).flatMap((g) => g.iconVMs.map((i) => i.code));
     await expect(new ChromePage(parentPage).topIcons).toHaveCount(
       Math.min(TOP_BAR_MAX, parentCodes.length),
@@ -55,7 +56,7 @@ test.describe('the top app-icon bar (spec §2 Top app-icon menu, §9)', () => {
   test('spec §2, §3: each icon carries its unread count (99+ capped) and the colour icon set', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
     const counts = await apiData<Record<string, number>>(page, '/api/base/desktop/unReadCodeCount');
     for (const icon of await chrome.topIcons.all()) {
@@ -72,7 +73,7 @@ test.describe('the top app-icon bar (spec §2 Top app-icon menu, §9)', () => {
   });
 
   test('spec §6: an area user sees no base or edu app (unitType 1)', async ({ page }) => {
-    await signInToDesktop(page, area);
+    await openDesktop(page, area);
     const chrome = new ChromePage(page);
     await chrome.allApps.click();
     await expect(chrome.panelIcons.first()).toBeVisible();
@@ -95,7 +96,7 @@ test.describe('the expand panel (spec §2, §6, §9: 672, or 780 for unitType 2 
     test(`${account.username} (type ${account.userType}): ${width} px, group headings ${headings ? 'shown' : 'hidden'}`, async ({
       page,
     }) => {
-      await signInToDesktop(page, account);
+      await openDesktop(page, account);
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
       await expect(chrome.panel).toBeVisible();
@@ -112,7 +113,7 @@ test.describe('the expand panel (spec §2, §6, §9: 672, or 780 for unitType 2 
 test.describe('dragging icons (spec §2, §6: teachers and type 4)', () => {
   test("spec §2: a teacher's drag order persists across a reload", async ({ page }) => {
     const fresh = await createAccount(2, 'drag');
-    await signInToDesktop(page, fresh);
+    await openDesktop(page, fresh);
     const chrome = new ChromePage(page);
     const before = await chrome.topCodes();
     const [first, second] = before;
@@ -131,7 +132,7 @@ test.describe('dragging icons (spec §2, §6: teachers and type 4)', () => {
   });
 
   test('spec §6: a parent cannot drag icons', async ({ page }) => {
-    await signInToDesktop(page, parent);
+    await openDesktop(page, parent);
     const chrome = new ChromePage(page);
     await expect(chrome.topIcons.first()).toBeVisible();
     await expect(chrome.topIcons.first()).not.toHaveAttribute('draggable', 'true');
@@ -147,7 +148,7 @@ test.describe('opening an app (spec §2: recorded, logged, opened)', () => {
       page,
     }) => {
       const fresh = await createAccount(type, `open${type}`);
-      await signInToDesktop(page, fresh);
+      await openDesktop(page, fresh);
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
       const logged = page.waitForRequest((r) => r.url().includes('/api/base/user_access_detail'));
@@ -165,7 +166,7 @@ test.describe('the left layout (spec §2 Left layout, §4)', () => {
     page,
   }) => {
     const fresh = await createAccount(2, 'left');
-    await signInToDesktop(page, fresh);
+    await openDesktop(page, fresh);
     const chrome = new ChromePage(page);
     expect(
       (
@@ -210,7 +211,7 @@ test.describe('the menu at a phone width (spec §4)', () => {
     'spec §4: on /desktop/home the bar scrolls inside itself and the open panel fits the screen',
     { tag: '@mobile' },
     async ({ page }) => {
-      await signInToDesktop(page, teacher);
+      await openDesktop(page, teacher);
       await page.goto('/desktop/home');
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
@@ -229,7 +230,7 @@ test.describe('the mobile desktop page (spec §2 mobile_desktop_all)', () => {
     'spec §2: the mobile desktop lists the apps in its own grid, with no menu bar or sidebar',
     { tag: '@mobile' },
     async ({ page }) => {
-      await signInToDesktop(page, teacher);
+      await openDesktop(page, teacher);
       await page.goto('/pages/desktop/mobile_desktop_all/index.html');
       const chrome = new ChromePage(page);
       await expect(chrome.bell).toBeVisible();
@@ -242,7 +243,7 @@ test.describe('the mobile desktop page (spec §2 mobile_desktop_all)', () => {
 test.describe('menu screens (issue 4: every screen at 1366 and 375 px, in both languages)', () => {
   for (const lang of ['zh-CN', 'en'] as const) {
     test(`the expand panel (${lang})`, { tag: '@mobile' }, async ({ page }) => {
-      await signInToDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
+      await openDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
       await page.goto('/desktop/home');
       const chrome = new ChromePage(page);
       await chrome.allApps.click();

@@ -6,7 +6,8 @@
  * - after sign-in in WeCom or WeChat the spec §4 landing page (`pc_desktop_{tm|spm}`) is the desktop;
  * - a redirect path naming a deployed app (spec §2) opens that app's tm or spm page.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { LoginPage } from '../pages/LoginPage.ts';

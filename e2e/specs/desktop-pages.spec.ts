@@ -5,11 +5,12 @@
  * at 1366 and 375 px in both languages with no horizontal overflow.
  */
 import { HELP_CENTRE_PATH } from '@campus/contracts/pages';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const { teacher, parent, area } = demoAccounts;
 
@@ -23,7 +24,7 @@ async function settled(page: Page): Promise<void> {
 
 test.describe('desktop pages by address (spec §2 routes)', () => {
   test('each address shows its page body', async ({ page }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     for (const [path, body] of [
       ['/desktop/home', 'page.home'],
       ['/pages/desktop/pc_desktop_all/index.html', 'page.home'],
@@ -39,7 +40,7 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
   test('spec §1, §6: the area user gets the area desktop, listing the schools under the area', async ({
     page,
   }) => {
-    await signInToDesktop(page, area, { query: { language: 'en' } });
+    await openDesktop(page, area, { query: { language: 'en' } });
     await expect(page.getByTestId('page.area')).toBeVisible();
     await expect(page.getByTestId('area.overview')).toContainText('East District');
     await expect(page.getByTestId('area.schoolCount')).toHaveText('Schools: 1');
@@ -51,7 +52,7 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
   });
 
   test('spec §4: the page root carries the screen class and follows a resize', async ({ page }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     await page.goto('/desktop/setting');
     const root = page.locator('[data-screen][data-page]');
     await expect(root).toHaveAttribute('data-screen', 'pc');
@@ -66,7 +67,7 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
   test('settings: language, layout lock kept per user, and the download-client dialog', async ({
     page,
   }) => {
-    await signInToDesktop(page, demoAccounts.staff);
+    await openDesktop(page, demoAccounts.staff);
     await page.goto('/desktop/setting');
     await expect(page.getByTestId('setting.account')).toHaveText('staff');
     await page.getByTestId('setting.lang').getByText('English').click();
@@ -102,7 +103,7 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
   test('the help centre shows its topics, a way back only to this site, and never the token', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher, { query: { language: 'en' } });
+    await openDesktop(page, teacher, { query: { language: 'en' } });
     const secret = 'SECRET-ACCESS-TOKEN-123';
     await page.goto(
       `${HELP_PATH}?redUrl=${encodeURIComponent('/desktop/home')}&accessToken=${secret}&unitId=demo-unit-sunshine`,
@@ -124,7 +125,7 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
     await page.route('**/desktop/nowhere', async (route) => {
       await route.fulfill({ response: await page.request.get('/desktop/setting') });
     });
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     await page.goto('/desktop/nowhere');
     await expect(page.getByTestId('notFound.root')).toBeVisible();
   });
@@ -144,7 +145,7 @@ test.describe('browser zoom warning (spec §2 non-content pages, §8, §9)', () 
       });
       const page = await context.newPage();
       try {
-        await signInToDesktop(page, teacher, { query: { language: 'en' } });
+        await openDesktop(page, teacher, { query: { language: 'en' } });
         await expect(page.getByTestId('page.home')).toBeVisible();
         const warning = page.getByTestId('desktop.zoomWarning');
         if (warns) {
@@ -166,7 +167,7 @@ test.describe('licence-expired dialog (spec §2, §4, §8)', () => {
   test("opening the demo school's expired library app shows the spec §8 message", async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     await page.goto('/pages/desktop/mobile_desktop_all/index.html');
     await page.locator('[data-testid="mobile.app"][data-code="library"]').click();
     const ui = new DesktopOverlaysPage(page);
@@ -189,7 +190,8 @@ test.describe('licence-expired dialog (spec §2, §4, §8)', () => {
       if (url.searchParams.get('serverId') !== 'desktop') return route.continue();
       return route.fulfill({ json: { status: 200, data: false } });
     });
-    await signInToDesktop(page, teacher, { query: { language: 'en' } });
+    // A session of its own: the dialog's logout ends it.
+    await openDesktop(page, teacher, { query: { language: 'en' }, fresh: true });
     const ui = new DesktopOverlaysPage(page);
     await expect(ui.licenceText).toHaveText(
       'This module has expired, please contact the administrator!',
@@ -212,7 +214,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       const query = { language };
       const ui = new DesktopOverlaysPage(page);
 
-      await signInToDesktop(page, teacher, { query });
+      await openDesktop(page, teacher, { query });
       await page.goto('/desktop/home');
       await expect(page.getByTestId('page.home')).toBeVisible();
       await expect(ui.todoPopup).toBeVisible();
@@ -262,7 +264,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       await saveScreen(page, 'desktop-help');
 
       await page.context().clearCookies();
-      await signInToDesktop(page, parent, { query });
+      await openDesktop(page, parent, { query });
       await page.goto('/desktop/home');
       await expect(page.getByTestId('home.childName')).toBeVisible();
       await settled(page);
@@ -275,7 +277,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       await saveScreen(page, 'dialog-child');
 
       await page.context().clearCookies();
-      await signInToDesktop(page, area, { query });
+      await openDesktop(page, area, { query });
       await page.goto('/desktop/home');
       await expect(page.getByTestId('page.area')).toBeVisible();
       await settled(page);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { DesktopPage } from '../pages/DesktopPage.ts';
 import { LoginPage } from '../pages/LoginPage.ts';

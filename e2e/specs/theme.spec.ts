@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount } from '../fixtures/desktop-data.ts';
 import { saveScreen } from '../fixtures/screens.ts';
 import { apiData, apiPost, ChromePage } from '../pages/ChromePage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const { admin, teacher } = demoAccounts;
 
@@ -28,7 +29,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     page,
   }) => {
     const fresh = await createAccount(2, 'theme-sections');
-    await signInToDesktop(page, fresh);
+    await openDesktop(page, fresh);
     const chrome = new ChromePage(page);
     await chrome.openTheme();
     for (const [section, options] of [
@@ -67,7 +68,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     page,
   }) => {
     const fresh = await createAccount(2, 'theme-ink');
-    await signInToDesktop(page, fresh);
+    await openDesktop(page, fresh);
     const chrome = new ChromePage(page);
 
     // A plain colour with the left layout first.
@@ -106,7 +107,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     page,
   }) => {
     const fresh = await createAccount(2, 'theme-colour');
-    await signInToDesktop(page, fresh);
+    await openDesktop(page, fresh);
     const chrome = new ChromePage(page);
 
     await chrome.openTheme();
@@ -139,7 +140,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     // Another user's own theme first, then the admin's sync overrides it.
     const other = await createAccount(2, 'theme-synced');
     const otherPage = await browser.newPage(baseURL ? { baseURL } : {});
-    await signInToDesktop(otherPage, other);
+    await openDesktop(otherPage, other);
     expect(
       (
         await apiPost(otherPage, '/api/base/desktop/settheme', {
@@ -150,7 +151,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
       ).status,
     ).toBe(200);
 
-    await signInToDesktop(page, admin);
+    await openDesktop(page, admin);
     const chrome = new ChromePage(page);
     await chrome.openTheme();
     // The default look (blue swatch, top layout), so the sync changes nothing anyone sees.
@@ -169,7 +170,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
 test.describe('theme screens (issue 4: every screen at 1366 and 375 px, in both languages)', () => {
   for (const lang of ['zh-CN', 'en'] as const) {
     test(`the theme dialog (${lang})`, { tag: '@mobile' }, async ({ page }) => {
-      await signInToDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
+      await openDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
       const chrome = new ChromePage(page);
       await chrome.openTheme();
       await page.getByTestId('theme.option.ink').click();

@@ -3,17 +3,17 @@
  * after 15 s, any action restarts the timer). Playwright's clock fakes setTimeout from before
  * the first page loads, so the 15 s are driven by the test, not waited for.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { addTodos, createAccount } from '../fixtures/desktop-data.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 test.describe('to-do popup', () => {
   test('spec §9: the demo teacher’s 7 to-dos show 3 a page with previous and next', async ({
     page,
   }) => {
-    await signInToDesktop(page, demoAccounts.teacher, { query: { language: 'en' } });
+    await openDesktop(page, demoAccounts.teacher, { query: { language: 'en' } });
     const ui = new DesktopOverlaysPage(page);
     await expect(ui.todoPopup).toBeVisible();
     await expect(ui.todoItems).toHaveCount(3);
@@ -49,7 +49,7 @@ test.describe('to-do popup', () => {
     page,
   }) => {
     await page.clock.install();
-    await signInToDesktop(page, demoAccounts.teacher);
+    await openDesktop(page, demoAccounts.teacher);
     const ui = new DesktopOverlaysPage(page);
     await expect(ui.todoPopup).toBeVisible();
 
@@ -70,7 +70,7 @@ test.describe('to-do popup', () => {
 
   test('spec §4: no popup when the first page is empty', async ({ page }) => {
     const account = await createAccount(2, 'todo-none');
-    await signInToDesktop(page, account);
+    await openDesktop(page, account);
     await expect(page.getByTestId('home.todos').getByTestId('noData.root')).toBeVisible();
     await expect(new DesktopOverlaysPage(page).todoPopup).toHaveCount(0);
   });
@@ -78,7 +78,7 @@ test.describe('to-do popup', () => {
   test('a popup of exactly 3 to-dos has one page', { tag: '@mobile' }, async ({ page }) => {
     const account = await createAccount(2, 'todo-three');
     addTodos(account.userId, ['One', 'Two', 'Three']);
-    await signInToDesktop(page, account);
+    await openDesktop(page, account);
     await page.goto('/desktop/home'); // phones land on the mobile desktop
     const ui = new DesktopOverlaysPage(page);
     await expect(ui.todoItems).toHaveText([/One/, /Two/, /Three/]);
