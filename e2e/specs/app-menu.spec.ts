@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount } from '../fixtures/desktop-data.ts';
-import { saveScreen } from '../fixtures/screens.ts';
+import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
 import { apiData, apiPost, ChromePage } from '../pages/ChromePage.ts';
 import { openDesktop } from '../pages/flows.ts';
 
@@ -248,7 +248,7 @@ test.describe('menu screens (issue 4: every screen at 1366 and 375 px, in both l
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
       await expect(chrome.panelIcons.first()).toBeVisible();
-      await page.waitForTimeout(300);
+      await animationsSettled(page);
       await saveScreen(page, 'desktop-app-panel');
       expect(await chrome.horizontalOverflow()).toBe(0);
     });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
-import { saveScreen } from '../fixtures/screens.ts';
+import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
 import { deployedFile } from '../fixtures/server-data.ts';
 import { apiData, ChromePage } from '../pages/ChromePage.ts';
 import { openDesktop } from '../pages/flows.ts';
@@ -227,7 +227,7 @@ test.describe('footer and About screens (issue 4: every screen at 1366 and 375 p
       expect(await chrome.horizontalOverflow()).toBe(0);
       await chrome.version.click();
       await expect(page.getByTestId('about.frontend')).toBeVisible();
-      await page.waitForTimeout(400);
+      await animationsSettled(page);
       await saveScreen(page, 'desktop-about');
       expect(await chrome.horizontalOverflow()).toBe(0);
     });

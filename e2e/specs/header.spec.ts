@@ -1,7 +1,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
-import { saveScreen } from '../fixtures/screens.ts';
+import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
 import { runAdmin } from '../fixtures/server-data.ts';
 import { apiData, ChromePage } from '../pages/ChromePage.ts';
 import { openDesktop } from '../pages/flows.ts';
@@ -246,7 +246,7 @@ test.describe('header screens (issue 4: every screen at 1366 and 375 px, in both
       if (await chrome.more.isVisible()) {
         await chrome.more.click();
         await expect(chrome.moreMenu).toBeVisible();
-        await page.waitForTimeout(400); // the menu fades in
+        await animationsSettled(page);
         await saveScreen(page, 'desktop-header-more');
       }
       expect(await chrome.horizontalOverflow()).toBe(0);

@@ -1,4 +1,6 @@
 import { expect, test } from '../fixtures/test.ts';
+import { LOGIN_PATH } from '@campus/contracts/pages';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { openDesktop, signInToDesktop } from '../pages/flows.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
@@ -99,10 +101,28 @@ test.describe('auto sign-in (spec §4 auto-login rule; the demo school enables a
     await desktop.expectSignedIn();
     expect(await page.evaluate(() => localStorage.getItem('IS_LOGOUTED'))).not.toBe('true');
 
+    // The login page decides on auto-login once its sign-in check (/me) has answered and the
+    // unit config is shown; an attempt would post to the login endpoint. Wait for that decision.
+    const loginPosts: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === uaaEndpoints.login.path)
+        loginPosts.push(request.url());
+    });
+    const checked = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === uaaEndpoints.me.path &&
+        new URL(response.request().frame().url()).pathname === LOGIN_PATH,
+    );
     await desktop.logOut();
     await expect(page).toHaveURL(/\/login$/);
+    await checked;
     await login.waitUntilReady();
-    await page.waitForTimeout(500);
+    // The effects of the render after that answer run before the next frames are drawn.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await expect(login.submit).toBeEnabled();
+    expect(loginPosts).toEqual([]);
     await expect(page).toHaveURL(/\/login$/);
     await expect(login.username).toHaveValue(teacher.username);
   });

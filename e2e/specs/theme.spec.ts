@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount } from '../fixtures/desktop-data.ts';
-import { saveScreen } from '../fixtures/screens.ts';
+import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
 import { apiData, apiPost, ChromePage } from '../pages/ChromePage.ts';
 import { openDesktop } from '../pages/flows.ts';
 
@@ -177,7 +177,7 @@ test.describe('theme screens (issue 4: every screen at 1366 and 375 px, in both 
       await expect(chrome.layoutFixed).toBeVisible();
       await page.getByTestId('theme.option.blue').click();
       await expect(chrome.layoutTop).toBeVisible();
-      await page.waitForTimeout(400);
+      await animationsSettled(page);
       await saveScreen(page, 'desktop-theme-dialog');
       expect(await chrome.horizontalOverflow()).toBe(0);
     });
