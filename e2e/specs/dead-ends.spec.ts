@@ -7,7 +7,7 @@
  * - a redirect path naming a deployed app (spec §2) opens that app's tm or spm page.
  */
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, signInByApi, test } from '../fixtures/test.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
@@ -90,11 +90,7 @@ test.describe('pages with nothing behind them answer HTML in the portal’s look
 
   test('switches language with its link, and goes back to the desktop', async ({ page }) => {
     // Signed in through the API: this test is about the dead-end page, not the login form.
-    const res = await page.request.post('/api/uaa/oauth/login', {
-      form: { username: teacher.username, password: teacher.password },
-      headers: { device: 'pc:portal' },
-    });
-    expect(((await res.json()) as { status: number }).status).toBe(200);
+    await signInByApi(page, teacher);
     await page.goto('/pages/edu/pc_edu_tm/index.html');
     // No ?language=: the browser's Accept-Language (Playwright's en-US) picks English.
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
