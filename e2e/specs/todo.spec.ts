@@ -84,6 +84,8 @@ test.describe('to-do popup', () => {
     await expect(ui.todoItems).toHaveText([/One/, /Two/, /Three/]);
     await expect(ui.todoPage).toHaveText('第 1 / 1 页');
     await expect(ui.todoNext).toBeDisabled();
+    // The popup slides in from the right: measure where it comes to rest.
+    await ui.settle();
     const width = page.viewportSize()?.width ?? 0;
     const box = await ui.todoPopup.boundingBox();
     // At the right edge, inside the window.
