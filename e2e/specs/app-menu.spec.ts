@@ -1,4 +1,9 @@
 import { type Page } from '@playwright/test';
+import { baseEndpoints } from '@campus/contracts/base';
+import { desktopEndpoints } from '@campus/contracts/desktop';
+import { endpointPath } from '@campus/contracts/endpoint';
+import { storageEndpoints } from '@campus/contracts/storage';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount } from '../fixtures/desktop-data.ts';
@@ -18,10 +23,10 @@ interface Group {
 }
 
 async function myGroups(page: Page): Promise<Group[]> {
-  const me = await apiData<{ userId: string; unitId: string }>(page, '/api/uaa/oauth/me');
+  const me = await apiData<{ userId: string; unitId: string }>(page, uaaEndpoints.me.path);
   return apiData<Group[]>(
     page,
-    `/api/base/desktop/my_app_icon?userId=${me.userId}&unitId=${me.unitId}&appType=1`,
+    `${desktopEndpoints.appIcons.path}?userId=${me.userId}&unitId=${me.unitId}&appType=1`,
   );
 }
 
@@ -58,7 +63,10 @@ test.describe('the top app-icon bar (spec §2 Top app-icon menu, §9)', () => {
   }) => {
     await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
-    const counts = await apiData<Record<string, number>>(page, '/api/base/desktop/unReadCodeCount');
+    const counts = await apiData<Record<string, number>>(
+      page,
+      desktopEndpoints.unreadCodeCount.path,
+    );
     for (const icon of await chrome.topIcons.all()) {
       const code = (await icon.getAttribute('data-code')) ?? '';
       const count = counts[code] ?? 0;
@@ -67,7 +75,7 @@ test.describe('the top app-icon bar (spec §2 Top app-icon menu, §9)', () => {
       else await expect(badge).toHaveCount(0);
       await expect(icon.locator('img')).toHaveAttribute(
         'src',
-        `/api/storage/app-icon/${code}/color`,
+        endpointPath(storageEndpoints.appIcon, { code, variant: 'color' }),
       );
     }
   });
@@ -119,7 +127,9 @@ test.describe('dragging icons (spec §2, §6: teachers and type 4)', () => {
     const [first, second] = before;
     expect(first && second).toBeTruthy();
 
-    const saved = page.waitForResponse((r) => r.url().includes('/api/base/desktop/icon_order'));
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === desktopEndpoints.iconOrder.path,
+    );
     await chrome.topIcons.nth(1).dragTo(chrome.topIcons.nth(0));
     expect(((await (await saved).json()) as { status: number }).status).toBe(200);
     const after = [second, first, ...before.slice(2)];
@@ -151,11 +161,13 @@ test.describe('opening an app (spec §2: recorded, logged, opened)', () => {
       await openDesktop(page, fresh);
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
-      const logged = page.waitForRequest((r) => r.url().includes('/api/base/user_access_detail'));
+      const logged = page.waitForRequest(
+        (r) => new URL(r.url()).pathname === baseEndpoints.accessDetail.path,
+      );
       await chrome.panel.locator('[data-code="cms"]').click();
       expect((await logged).postData() ?? '').toContain('resId=cms');
       await page.waitForURL(`**/pages/cms/pc_cms_${variant}/index.html**`);
-      const recent = await apiData<{ code: string }[]>(page, '/api/base/desktop/recent_apps');
+      const recent = await apiData<{ code: string }[]>(page, desktopEndpoints.recentApps.path);
       expect(recent[0]?.code).toBe('cms');
     });
   }
@@ -170,7 +182,7 @@ test.describe('the left layout (spec §2 Left layout, §4)', () => {
     const chrome = new ChromePage(page);
     expect(
       (
-        await apiPost(page, '/api/base/desktop/settheme', {
+        await apiPost(page, desktopEndpoints.setTheme.path, {
           type: 'color',
           theme: 'green',
           layout: 'left',
@@ -189,7 +201,9 @@ test.describe('the left layout (spec §2 Left layout, §4)', () => {
     await expect(chrome.sidebar).toHaveAttribute('data-state', 'collapsed');
 
     await expect(chrome.sidebarLock).toBeEnabled();
-    const saved = page.waitForResponse((r) => r.url().includes('/api/base/desktop/left_lock'));
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === desktopEndpoints.setLeftLock.path,
+    );
     await chrome.sidebarLock.click();
     await saved;
     await expect(chrome.sidebarLock).toHaveAttribute('aria-pressed', 'true');
@@ -200,7 +214,7 @@ test.describe('the left layout (spec §2 Left layout, §4)', () => {
     await saveScreen(page, 'desktop-left-layout');
 
     // The lock lives on the server, for this user.
-    expect((await apiData<{ locked: boolean }>(page, '/api/base/desktop/left_lock')).locked).toBe(
+    expect((await apiData<{ locked: boolean }>(page, desktopEndpoints.leftLock.path)).locked).toBe(
       true,
     );
   });

@@ -4,6 +4,7 @@
  * re-scopes the session and the desktop shows the new current child.
  */
 import { type Page } from '@playwright/test';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount, linkNewChild } from '../fixtures/desktop-data.ts';
@@ -11,7 +12,7 @@ import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
 import { openDesktop } from '../pages/flows.ts';
 
 async function currentChildId(page: Page): Promise<string | null> {
-  const answer = await page.request.get('/api/uaa/oauth/me');
+  const answer = await page.request.get(uaaEndpoints.me.path);
   return ((await answer.json()) as { data: { chirdenId: string | null } }).data.chirdenId;
 }
 

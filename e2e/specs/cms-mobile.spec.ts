@@ -7,6 +7,8 @@
  * option of spec §3/§4 (no zoom warning on a phone).
  */
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { cmsEndpoints } from '@campus/contracts/cms';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
 import { MOBILE_DESKTOP_PATH } from '@campus/contracts/pages';
 import { demoAccounts } from '../fixtures/accounts.ts';
@@ -69,12 +71,12 @@ async function publishAsTeacher(
   notice: { title: string; content: string; gradeName: string; className: string },
 ): Promise<void> {
   const device = { device: 'mobile:cms' };
-  const login = await request.post('/api/uaa/oauth/login', {
+  const login = await request.post(uaaEndpoints.login.path, {
     form: { username: teacher.username, password: teacher.password },
     headers: device,
   });
   expect(((await login.json()) as { status: number }).status).toBe(200);
-  const published = await request.post('/api/cms/notice/publish', {
+  const published = await request.post(cmsEndpoints.publish.path, {
     data: notice,
     headers: device,
   });
@@ -187,7 +189,9 @@ for (const language of ['zh-CN', 'en'] as const) {
       await expectPhoneLayout(page, app);
       await saveScreen(page, 'cms-mobile-spm');
 
-      const recorded = page.waitForResponse((r) => r.url().includes('/api/cms/notice/read'));
+      const recorded = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === cmsEndpoints.read.path,
+      );
       await item.getByTestId('cms.mine.open').click();
       expect(((await (await recorded).json()) as { status: number }).status).toBe(200);
       await expect(item.getByTestId('cms.mine.body')).toHaveText(content);

@@ -5,6 +5,8 @@
  */
 import fs from 'node:fs';
 import { type Page } from '@playwright/test';
+import { cmsEndpoints } from '@campus/contracts/cms';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
 import { deployedFile, runAdmin, withDeployedFile } from '../fixtures/server-data.ts';
@@ -95,7 +97,9 @@ test.describe('a notice from teacher to parent', () => {
       await expect(parentPage.getByTestId('cms.mine.child')).toContainText('Li Ming');
       const item = asParent.mineItems.filter({ hasText: title });
       await expect(item.getByTestId('cms.mine.status')).toHaveText('未读');
-      const recorded = parentPage.waitForResponse((r) => r.url().includes('/api/cms/notice/read'));
+      const recorded = parentPage.waitForResponse(
+        (r) => new URL(r.url()).pathname === cmsEndpoints.read.path,
+      );
       await item.getByTestId('cms.mine.open').click();
       expect(((await (await recorded).json()) as { status: number }).status).toBe(200);
       await expect(item.getByTestId('cms.mine.body')).toHaveText('周三上午语文，下午数学。');
@@ -127,7 +131,9 @@ test.describe('shared runtime services', () => {
       fresh: true,
     });
     await context.addCookies([{ name: 'ph_at', value: 'expired-on-the-server', url: baseURL! }]);
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/uaa/oauth/refresh'));
+    const refreshed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === uaaEndpoints.refresh.path,
+    );
     const title = `刷新后发布 ${Date.now()}`;
     await cms.publish({ title, content: '会话过期后自动续期。' });
     expect(((await (await refreshed).json()) as { status: number }).status).toBe(200);

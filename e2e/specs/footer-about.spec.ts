@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { packageVersionsPath } from '@campus/contracts/base';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
@@ -70,7 +72,7 @@ test.describe('the footer (spec §2 Footer)', () => {
   }) => {
     await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
-    const me = await apiData<{ accessToken: string }>(page, '/api/uaa/oauth/me');
+    const me = await apiData<{ accessToken: string }>(page, uaaEndpoints.me.path);
     const from = page.url();
     // The address as the footer builds it (the help page itself tidies its address bar).
     await page.route('**/helpCenter?**', (route) =>
@@ -140,7 +142,7 @@ test.describe('the About dialog (spec §2 About dialog, §3 Version record, §7)
     );
     const server = await apiData<{ serverVersion: string; webCodeVersion: string; date: string }>(
       page,
-      '/api/base/nl/base_package_versions',
+      packageVersionsPath('base'),
     );
     await expect(page.getByTestId('about.server')).toHaveText(
       `服务端版本：${server.serverVersion}，所需前端版本：${server.webCodeVersion}，日期：${server.date}`,

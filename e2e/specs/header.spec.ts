@@ -1,4 +1,6 @@
 import { type Browser, type Page } from '@playwright/test';
+import { desktopEndpoints } from '@campus/contracts/desktop';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
 import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
@@ -10,7 +12,7 @@ const { teacher, parent, parent1, staff } = demoAccounts;
 const SCHOOL = 'demo-unit-sunshine';
 
 async function unreadCount(page: Page): Promise<number> {
-  const data = await apiData<{ messageCount: number }>(page, '/api/base/desktop/unhandlecount');
+  const data = await apiData<{ messageCount: number }>(page, desktopEndpoints.unhandleCount.path);
   return data.messageCount;
 }
 
@@ -25,7 +27,7 @@ async function desktopWithUserAgent(
   const page = await context.newPage();
   // The login page's redirect sends chat clients to an app page (spec §4), so the session is
   // made directly and the desktop opened by address.
-  const res = await page.request.post('/api/uaa/oauth/login', {
+  const res = await page.request.post(uaaEndpoints.login.path, {
     form: { username: account.username, password: account.password },
     headers: { device: 'pc:portal' },
   });
@@ -144,7 +146,7 @@ test.describe('header buttons (spec §2 Header, §6 roles)', () => {
     await chrome.switchAccount.click();
     await expect(page.getByTestId('desktop.role')).toHaveText('家长');
     await expect(chrome.switchAccount).toHaveAttribute('aria-label', '切换到教师账号');
-    expect((await apiData<{ userType: number }>(page, '/api/uaa/oauth/me')).userType).toBe(3);
+    expect((await apiData<{ userType: number }>(page, uaaEndpoints.me.path)).userType).toBe(3);
     await chrome.switchAccount.click();
     await expect(page.getByTestId('desktop.role')).toHaveText('教师');
 

@@ -1,3 +1,4 @@
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { DesktopPage } from '../pages/DesktopPage.ts';
@@ -82,7 +83,7 @@ test.describe('sign-in (spec §2 login box, §4 login result)', () => {
   }) => {
     const login = new LoginPage(page);
     await login.goto({ language: 'en' });
-    const config = (await (await page.request.get('/api/uaa/oauth/login/unit_config')).json()) as {
+    const config = (await (await page.request.get(uaaEndpoints.unitConfig.path)).json()) as {
       data: { unitEnName: string; footer: string; link: string | null };
     };
     await expect(login.unitName).toHaveText(config.data.unitEnName);

@@ -3,6 +3,7 @@
  * status, §8 'All ignored successfully!', §9 importance colours and the 7,776,000,000 ms window).
  * Tests that change messages use an account of their own (fixtures/desktop-data.ts).
  */
+import { desktopEndpoints } from '@campus/contracts/desktop';
 import { expect, test } from '../fixtures/test.ts';
 import { IMPORTANCE_COLOURS } from '../../apps/portal/src/desktop/dialogs/message-rules.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
@@ -79,7 +80,7 @@ test.describe('messages dialog', () => {
         // The home card follows (unread-events), and the server agrees.
         await page.getByTestId('messages.close').click();
         await expect(page.getByTestId('home.messages').getByTestId('noData.root')).toBeVisible();
-        const answer = await page.request.get('/api/base/desktop/unhandlecount');
+        const answer = await page.request.get(desktopEndpoints.unhandleCount.path);
         expect(
           ((await answer.json()) as { data: { messageCount: number } }).data.messageCount,
         ).toBe(0);

@@ -1,3 +1,4 @@
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
@@ -16,7 +17,9 @@ test.describe('session expiry (spec §4: a body 401 refreshes the token and retr
 
     // The server answers 401 for this token, as it does for one that expired mid-session.
     await context.addCookies([{ name: 'ph_at', value: 'expired-on-the-server', url: baseURL! }]);
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/uaa/oauth/refresh'));
+    const refreshed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === uaaEndpoints.refresh.path,
+    );
     await page.reload();
     expect((await (await refreshed).json()) as { status: number }).toMatchObject({ status: 200 });
     await desktop.expectSignedIn();

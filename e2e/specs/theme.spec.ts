@@ -1,4 +1,6 @@
 import { type Page } from '@playwright/test';
+import { baseEndpoints } from '@campus/contracts/base';
+import { desktopEndpoints } from '@campus/contracts/desktop';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount } from '../fixtures/desktop-data.ts';
@@ -90,7 +92,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     expect(await chrome.cssVariable('--ph-primary')).toBe(INK);
     await expect(page.locator('link[data-ph-theme="ink"]')).toHaveCount(1);
     await expect(chrome.topIcons.first().locator('img')).toHaveAttribute('src', /\/gray$/);
-    expect(await apiData<ThemeColor>(page, '/api/base/my_desktop/color')).toEqual({
+    expect(await apiData<ThemeColor>(page, baseEndpoints.themeColor.path)).toEqual({
       theme: 'ink',
       themeColor: INK,
       currentLayout: 'top',
@@ -143,7 +145,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     await openDesktop(otherPage, other);
     expect(
       (
-        await apiPost(otherPage, '/api/base/desktop/settheme', {
+        await apiPost(otherPage, desktopEndpoints.setTheme.path, {
           type: 'color',
           theme: 'red',
           layout: 'left',
@@ -159,7 +161,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     await chrome.layoutTop.click();
     await chrome.saveTheme(chrome.themeApplyAll);
 
-    expect(await apiData<ThemeColor>(otherPage, '/api/base/my_desktop/color')).toMatchObject({
+    expect(await apiData<ThemeColor>(otherPage, baseEndpoints.themeColor.path)).toMatchObject({
       theme: 'blue',
       currentLayout: 'top',
     });
