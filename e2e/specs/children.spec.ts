@@ -6,6 +6,7 @@
 import { type Page } from '@playwright/test';
 import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount, linkNewChild } from '../fixtures/desktop-data.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
@@ -32,6 +33,8 @@ test.describe('child picker', () => {
     await expect(ui.childRows.filter({ hasText: 'Li Ming' })).toContainText('Class 2');
     await expect(ui.childRows.filter({ hasText: 'Li Hua' })).toContainText('Grade 5');
     await expect(ui.childRows.getByTestId('child.enter')).toHaveCount(2);
+    await ui.settle();
+    await expectAccessible(page);
   });
 
   test('spec §2: parent1 with one child gets no picker', { tag: '@mobile' }, async ({ page }) => {

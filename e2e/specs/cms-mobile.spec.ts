@@ -10,6 +10,7 @@ import { type APIRequestContext, type Locator, type Page } from '@playwright/tes
 import { cmsEndpoints } from '@campus/contracts/cms';
 import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { MOBILE_DESKTOP_PATH } from '@campus/contracts/pages';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
@@ -120,11 +121,13 @@ for (const language of ['zh-CN', 'en'] as const) {
       const tabs = await cms.nav.boundingBox();
       expect((tabs?.y ?? 0) + (tabs?.height ?? 0)).toBeCloseTo(page.viewportSize()?.height ?? 0, 0);
       await saveScreen(page, 'cms-mobile-tm-list');
+      await expectAccessible(page);
 
       await cms.nav.getByRole('link', { name: text.tabs[1] }).click();
       await expect(page).toHaveURL(/#\/notice\/publish$/);
       await expectPhoneLayout(page, app);
       await saveScreen(page, 'cms-mobile-tm-publish');
+      await expectAccessible(page);
       const title = `${language === 'en' ? 'Sports kit' : '运动服装'} ${Date.now()}`;
       await cms.publish({
         title,
@@ -163,6 +166,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       await expect(card.getByTestId('cms.reads.rate')).toHaveText('0%');
       await expectPhoneLayout(page, app);
       await saveScreen(page, 'cms-mobile-tm-reads');
+      await expectAccessible(page);
     },
   );
 
@@ -188,6 +192,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       await expect(item.getByTestId('cms.mine.status')).toHaveText(text.unread);
       await expectPhoneLayout(page, app);
       await saveScreen(page, 'cms-mobile-spm');
+      await expectAccessible(page);
 
       const recorded = page.waitForResponse(
         (r) => new URL(r.url()).pathname === cmsEndpoints.read.path,

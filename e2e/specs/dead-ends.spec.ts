@@ -8,6 +8,7 @@
  */
 import { type Locator, type Page } from '@playwright/test';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
@@ -84,6 +85,7 @@ test.describe('pages with nothing behind them answer HTML in the portal’s look
         await expectNoHorizontalOverflow(page);
         await expectReadable(page);
         await saveScreen(page, deadEnd.name);
+        await expectAccessible(page);
       });
     }
   }

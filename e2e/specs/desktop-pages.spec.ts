@@ -7,6 +7,7 @@
 import { HELP_CENTRE_PATH } from '@campus/contracts/pages';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
@@ -221,17 +222,23 @@ for (const language of ['zh-CN', 'en'] as const) {
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-home');
+      // The desktop home with the to-do popup over it (spec §4 opens it by itself).
+      await ui.settle();
+      await expectAccessible(page);
 
       await ui.closeTodoPopup();
       await ui.openMessages();
       await expect(ui.messageItems.first()).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'dialog-messages');
+      await ui.settle();
+      await expectAccessible(page);
       await ui.messageItems.filter({ hasText: '模块到期' }).getByTestId('messages.open').click();
       await expect(ui.moduleRows.first()).toBeVisible();
       await ui.settle();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'dialog-module-expiry');
+      await expectAccessible(page);
       await page.getByTestId('moduleExpiry.close').click();
 
       await page.goto('/pages/desktop/mobile_desktop_all/index.html');
@@ -239,10 +246,12 @@ for (const language of ['zh-CN', 'en'] as const) {
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-mobile');
+      await expectAccessible(page);
       await page.locator('[data-testid="mobile.app"][data-code="library"]').click();
       await expect(ui.licenceDialog).toBeVisible();
       await ui.settle();
       await saveScreen(page, 'dialog-licence');
+      await expectAccessible(page);
       await page.getByTestId('licence.back').click();
 
       await page.goto('/desktop/setting');
@@ -250,11 +259,13 @@ for (const language of ['zh-CN', 'en'] as const) {
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-setting');
+      await expectAccessible(page);
       await page.getByTestId('setting.download').click();
       await expect(page.getByTestId('download.dialog')).toBeVisible();
       await ui.settle();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'dialog-download');
+      await expectAccessible(page);
 
       await page.goto(
         `${HELP_PATH}?redUrl=${encodeURIComponent('/desktop/home')}&accessToken=x&unitId=demo-unit-sunshine`,
@@ -262,6 +273,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       await expect(page.getByTestId('help.unit')).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-help');
+      await expectAccessible(page);
 
       await page.context().clearCookies();
       await openDesktop(page, parent, { query });
@@ -270,11 +282,13 @@ for (const language of ['zh-CN', 'en'] as const) {
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-home-parent');
+      await expectAccessible(page);
       await page.getByTestId('home.child.more').click();
       await expect(ui.childRows).toHaveCount(2);
       await ui.settle();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'dialog-child');
+      await expectAccessible(page);
 
       await page.context().clearCookies();
       await openDesktop(page, area, { query });
@@ -283,11 +297,13 @@ for (const language of ['zh-CN', 'en'] as const) {
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-area');
+      await expectAccessible(page);
       await page.goto('/areaDesktop/setting');
       await expect(page.getByTestId('page.areaSetting')).toBeVisible();
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-area-setting');
+      await expectAccessible(page);
     },
   );
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { packageVersionsPath } from '@campus/contracts/base';
 import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
 import { deployedFile } from '../fixtures/server-data.ts';
@@ -231,6 +232,7 @@ test.describe('footer and About screens (issue 4: every screen at 1366 and 375 p
       await expect(page.getByTestId('about.frontend')).toBeVisible();
       await animationsSettled(page);
       await saveScreen(page, 'desktop-about');
+      await expectAccessible(page);
       expect(await chrome.horizontalOverflow()).toBe(0);
     });
   }

@@ -1,5 +1,7 @@
 import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
+import { animationsSettled } from '../fixtures/screens.ts';
 import { DesktopPage } from '../pages/DesktopPage.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { openDesktop } from '../pages/flows.ts';
@@ -17,6 +19,8 @@ test.describe('logout (spec §2 logout confirmation, §4 logout)', () => {
 
       await desktop.logout.click();
       await expect(desktop.confirmLogout).toBeVisible();
+      await animationsSettled(page);
+      await expectAccessible(page);
       await desktop.cancelLogout.click();
       await expect(desktop.confirmLogout).toBeHidden();
       await expect(desktop.welcome).toBeVisible();

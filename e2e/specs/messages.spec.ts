@@ -5,6 +5,7 @@
  */
 import { desktopEndpoints } from '@campus/contracts/desktop';
 import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { IMPORTANCE_COLOURS } from '../../apps/portal/src/desktop/dialogs/message-rules.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { addMessages, createAccount } from '../fixtures/desktop-data.ts';
@@ -38,6 +39,8 @@ test.describe('messages dialog', () => {
       await expect(item).toHaveCSS('border-left-color', rgb(IMPORTANCE_COLOURS[level]));
     }
     await expect(page.getByTestId('messages.count')).toHaveText('5 条未读');
+    await ui.settle();
+    await expectAccessible(page);
 
     await ui.messageItems
       .filter({ hasText: 'Importance 3' })

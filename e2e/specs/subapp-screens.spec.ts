@@ -3,6 +3,7 @@
  * artifacts (test-results/screens/) and checked for horizontal overflow (spec §4 screen classes).
  */
 import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { CmsPage } from '../pages/CmsPage.ts';
@@ -26,15 +27,18 @@ for (const language of ['zh-CN', 'en'] as const) {
         await expect(page.getByTestId('cms.loading')).toHaveCount(0);
         await expectNoHorizontalOverflow(page);
         await saveScreen(page, name);
+        await expectAccessible(page);
       }
       await page.context().clearCookies();
       await openAs(page, demoAccounts.parent, CmsPage.url('pc_cms_spm', '/notices', search));
       await expect(page.getByTestId('cms.mine.child')).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'cms-spm');
+      await expectAccessible(page);
       await page.goto(CmsPage.url('pc_cms_tm', '/notice/list', search));
       await expect(page.getByTestId('notFound.root')).toBeVisible();
       await saveScreen(page, 'cms-not-found');
+      await expectAccessible(page);
     },
   );
 }

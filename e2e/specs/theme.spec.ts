@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { baseEndpoints } from '@campus/contracts/base';
 import { desktopEndpoints } from '@campus/contracts/desktop';
 import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount } from '../fixtures/desktop-data.ts';
 import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
@@ -181,6 +182,7 @@ test.describe('theme screens (issue 4: every screen at 1366 and 375 px, in both 
       await expect(chrome.layoutTop).toBeVisible();
       await animationsSettled(page);
       await saveScreen(page, 'desktop-theme-dialog');
+      await expectAccessible(page);
       expect(await chrome.horizontalOverflow()).toBe(0);
     });
   }

@@ -4,6 +4,7 @@
  * the first page loads, so the 15 s are driven by the test, not waited for.
  */
 import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { addTodos, createAccount } from '../fixtures/desktop-data.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
@@ -20,6 +21,8 @@ test.describe('to-do popup', () => {
     await expect(ui.todoPage).toHaveText('Page 1 of 3');
     await expect(page.getByTestId('todo.total')).toHaveText('7 open');
     await expect(ui.todoPrev).toBeDisabled();
+    await ui.settle();
+    await expectAccessible(page);
     const firstPage = await ui.todoItems.allTextContents();
 
     await ui.todoNext.click();
