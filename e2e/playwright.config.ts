@@ -1,9 +1,13 @@
 /**
  * Playwright in Debian's Chromium (`playwright install` cannot download a browser on these
  * machines): its headless shell (/usr/bin/chromium-headless-shell) when installed, else
- * /usr/bin/chromium (fixtures/chromium-flags.mjs). The web server is the real one, started by
- * fixtures/start-server.mjs on a fresh temporary data folder with the demo school, so every run
- * begins from the same state.
+ * /usr/bin/chromium (fixtures/chromium-flags.mjs). Every worker starts its own real server
+ * (fixtures/test.ts, through fixtures/start-server.mjs) on a fresh temporary data folder with
+ * the demo school, so every worker begins from the same state and none sees another's writes.
+ * Specs import `test` and `expect` from fixtures/test.ts, not from @playwright/test.
+ *
+ * Env: E2E_WORKERS (default: one per core, at most 4; each worker runs a server and a browser),
+ * E2E_PORT (the first worker's port, default 18080; worker n uses E2E_PORT + n).
  *
  * Projects:
  * - `pc` (1366×768, the screenshot width of issue 4) runs every spec;
@@ -18,18 +22,13 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './fixtures/chromium.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.E2E_PORT ?? 18080);
-const baseURL = `http://127.0.0.1:${port}`;
-// The server's data folder, known to the specs too: some tests deploy files into its pages/
-// folder or run the admin CLI on its database, as an operator would. Fixed per port, so the
-// runner and its workers agree; start-server.mjs empties it first and removes it afterwards.
-process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `campus-e2e-${port}`);
+const workers = Number(process.env.E2E_WORKERS ?? Math.min(4, os.availableParallelism()));
 
 export default defineConfig({
   testDir: './specs',
   outputDir: path.join(repoRoot, 'test-results'),
-  // One worker: the specs share one server, and sign-in state such as lockouts lives in it.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // One server per worker (fixtures/test.ts): sign-in state such as lockouts stays in it.
+  workers,
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
@@ -38,7 +37,6 @@ export default defineConfig({
   globalTimeout: 21 * 60_000,
   reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.reports', 'e2e.json') }]],
   use: {
-    baseURL,
     browserName: 'chromium',
     launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
@@ -55,16 +53,4 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: false },
     },
   ],
-  webServer: {
-    command: 'node e2e/fixtures/start-server.mjs',
-    cwd: repoRoot,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { E2E_PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // The wrapper stops the server and removes its temporary data folder; give it the time.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
 });

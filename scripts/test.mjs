@@ -414,6 +414,9 @@ async function main() {
 
   fs.mkdirSync(REPORTS_DIR, { recursive: true });
   const extraEnv = {};
+  // The first e2e worker's port: worker n serves on E2E_PORT + n, skipping a port in use
+  // (e2e/fixtures/test.ts). One worker per core by default (e2e/playwright.config.ts);
+  // E2E_WORKERS overrides it.
   if (stages.some((s) => s.kind === 'playwright') && !process.env.E2E_PORT) {
     extraEnv.E2E_PORT = String(await freePort());
   }

@@ -1,3 +1,4 @@
+import { desktopEndpoints } from '@campus/contracts/desktop';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { horizontalOverflow } from '../fixtures/screens.ts';
 
@@ -110,7 +111,9 @@ export class ChromePage {
 
   /** Saves the dialog's choice and waits for settheme and the dialog to close. */
   async saveTheme(button: Locator = this.themeSave): Promise<void> {
-    const saved = this.page.waitForResponse((r) => r.url().includes('/api/base/desktop/settheme'));
+    const saved = this.page.waitForResponse(
+      (r) => new URL(r.url()).pathname === desktopEndpoints.setTheme.path,
+    );
     await button.click();
     expect(((await (await saved).json()) as { status: number }).status).toBe(200);
     await expect(this.themeDialog).toBeHidden();

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { animationsSettled } from '../fixtures/screens.ts';
 
 /** The desktop's dialogs, to-do popup and page bodies (issue 4) through their test ids. */
 export class DesktopOverlaysPage {
@@ -49,15 +50,7 @@ export class DesktopOverlaysPage {
    * button that is still moving can land on the backdrop instead.
    */
   async settle(): Promise<void> {
-    await this.page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' ||
-            animation.effect?.getTiming().iterations === Infinity,
-        ),
-    );
+    await animationsSettled(this.page);
   }
 
   /** Closes the to-do popup when it is showing, so it covers nothing. */

@@ -1,3 +1,4 @@
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Where sign-in lands: /desktop/home on PC, the mobile desktop on phones (spec §4). */
@@ -37,7 +38,7 @@ export class DesktopPage {
 
   /** The signed-in user's name as the server reports it (GET /api/uaa/oauth/me). */
   async realName(): Promise<string> {
-    const res = await this.page.request.get('/api/uaa/oauth/me');
+    const res = await this.page.request.get(uaaEndpoints.me.path);
     const body = (await res.json()) as { status: number; data?: { realName: string } };
     expect(body.status).toBe(200);
     return body.data?.realName ?? '';

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { DemoAccount } from '../fixtures/accounts.ts';
+import { desktopPathFor, signInByApi } from '../fixtures/test.ts';
 import { DesktopPage } from './DesktopPage.ts';
 import { LoginPage } from './LoginPage.ts';
 
@@ -30,6 +31,39 @@ export async function signInTo(
   await page.goto(`/login?redirect_uri=${encodeURIComponent(target)}`);
   await login.waitUntilReady();
   await login.signIn(account.username, account.password);
+  const path = target.split(/[?#]/)[0] ?? target;
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/**
+ * Signs in through the API (the worker's saved session for this account, or a fresh one) and
+ * opens the desktop the login page would land on at this width (spec §4), waiting for it.
+ * For every spec whose subject is not the login form itself (issue 10 §6).
+ */
+export async function openDesktop(
+  page: Page,
+  account: Pick<DemoAccount, 'username' | 'password'>,
+  options: { query?: { language?: string }; fresh?: boolean } = {},
+): Promise<{ desktop: DesktopPage }> {
+  const desktop = new DesktopPage(page);
+  await signInByApi(page, account, { language: options.query?.language, fresh: options.fresh });
+  await page.goto(desktopPathFor(page));
+  await desktop.expectSignedIn();
+  return { desktop };
+}
+
+/**
+ * Signs in through the API and opens `target` (a sub-app page, say) as that user, waiting
+ * until the browser is there: what `signInTo` does, without the login form.
+ */
+export async function openAs(
+  page: Page,
+  account: Pick<DemoAccount, 'username' | 'password'>,
+  target: string,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
+  await signInByApi(page, account, options);
+  await page.goto(target);
   const path = target.split(/[?#]/)[0] ?? target;
   await page.waitForURL((url) => url.pathname === path);
 }

@@ -1,9 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { baseEndpoints } from '@campus/contracts/base';
+import { desktopEndpoints } from '@campus/contracts/desktop';
+import { endpointPath } from '@campus/contracts/endpoint';
+import { storageEndpoints } from '@campus/contracts/storage';
+import { uaaEndpoints } from '@campus/contracts/uaa';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount } from '../fixtures/desktop-data.ts';
-import { saveScreen } from '../fixtures/screens.ts';
+import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
 import { apiData, apiPost, ChromePage } from '../pages/ChromePage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const { teacher, parent, admin, staff, area } = demoAccounts;
 
@@ -17,10 +23,10 @@ interface Group {
 }
 
 async function myGroups(page: Page): Promise<Group[]> {
-  const me = await apiData<{ userId: string; unitId: string }>(page, '/api/uaa/oauth/me');
+  const me = await apiData<{ userId: string; unitId: string }>(page, uaaEndpoints.me.path);
   return apiData<Group[]>(
     page,
-    `/api/base/desktop/my_app_icon?userId=${me.userId}&unitId=${me.unitId}&appType=1`,
+    `${desktopEndpoints.appIcons.path}?userId=${me.userId}&unitId=${me.unitId}&appType=1`,
   );
 }
 
@@ -30,7 +36,7 @@ test.describe('the top app-icon bar (spec §2 Top app-icon menu, §9)', () => {
     browser,
     baseURL,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
     const all = (await myGroups(page)).flatMap((g) => g.iconVMs.map((i) => i.code));
     expect(all.length).toBeGreaterThan(TOP_BAR_MAX);
@@ -44,7 +50,7 @@ test.describe('the top app-icon bar (spec §2 Top app-icon menu, §9)', () => {
 
     // A parent with fewer apps sees all of them, still no more than 10.
     const parentPage = await browser.newPage(baseURL ? { baseURL } : {});
-    await signInToDesktop(parentPage, parent);
+    await openDesktop(parentPage, parent);
     const parentCodes = (await myGroups(parentPage)).flatMap((g) => g.iconVMs.map((i) => i.code));
     await expect(new ChromePage(parentPage).topIcons).toHaveCount(
       Math.min(TOP_BAR_MAX, parentCodes.length),
@@ -55,9 +61,12 @@ test.describe('the top app-icon bar (spec §2 Top app-icon menu, §9)', () => {
   test('spec §2, §3: each icon carries its unread count (99+ capped) and the colour icon set', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
-    const counts = await apiData<Record<string, number>>(page, '/api/base/desktop/unReadCodeCount');
+    const counts = await apiData<Record<string, number>>(
+      page,
+      desktopEndpoints.unreadCodeCount.path,
+    );
     for (const icon of await chrome.topIcons.all()) {
       const code = (await icon.getAttribute('data-code')) ?? '';
       const count = counts[code] ?? 0;
@@ -66,13 +75,13 @@ test.describe('the top app-icon bar (spec §2 Top app-icon menu, §9)', () => {
       else await expect(badge).toHaveCount(0);
       await expect(icon.locator('img')).toHaveAttribute(
         'src',
-        `/api/storage/app-icon/${code}/color`,
+        endpointPath(storageEndpoints.appIcon, { code, variant: 'color' }),
       );
     }
   });
 
   test('spec §6: an area user sees no base or edu app (unitType 1)', async ({ page }) => {
-    await signInToDesktop(page, area);
+    await openDesktop(page, area);
     const chrome = new ChromePage(page);
     await chrome.allApps.click();
     await expect(chrome.panelIcons.first()).toBeVisible();
@@ -95,7 +104,7 @@ test.describe('the expand panel (spec §2, §6, §9: 672, or 780 for unitType 2 
     test(`${account.username} (type ${account.userType}): ${width} px, group headings ${headings ? 'shown' : 'hidden'}`, async ({
       page,
     }) => {
-      await signInToDesktop(page, account);
+      await openDesktop(page, account);
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
       await expect(chrome.panel).toBeVisible();
@@ -112,13 +121,15 @@ test.describe('the expand panel (spec §2, §6, §9: 672, or 780 for unitType 2 
 test.describe('dragging icons (spec §2, §6: teachers and type 4)', () => {
   test("spec §2: a teacher's drag order persists across a reload", async ({ page }) => {
     const fresh = await createAccount(2, 'drag');
-    await signInToDesktop(page, fresh);
+    await openDesktop(page, fresh);
     const chrome = new ChromePage(page);
     const before = await chrome.topCodes();
     const [first, second] = before;
     expect(first && second).toBeTruthy();
 
-    const saved = page.waitForResponse((r) => r.url().includes('/api/base/desktop/icon_order'));
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === desktopEndpoints.iconOrder.path,
+    );
     await chrome.topIcons.nth(1).dragTo(chrome.topIcons.nth(0));
     expect(((await (await saved).json()) as { status: number }).status).toBe(200);
     const after = [second, first, ...before.slice(2)];
@@ -131,7 +142,7 @@ test.describe('dragging icons (spec §2, §6: teachers and type 4)', () => {
   });
 
   test('spec §6: a parent cannot drag icons', async ({ page }) => {
-    await signInToDesktop(page, parent);
+    await openDesktop(page, parent);
     const chrome = new ChromePage(page);
     await expect(chrome.topIcons.first()).toBeVisible();
     await expect(chrome.topIcons.first()).not.toHaveAttribute('draggable', 'true');
@@ -147,14 +158,16 @@ test.describe('opening an app (spec §2: recorded, logged, opened)', () => {
       page,
     }) => {
       const fresh = await createAccount(type, `open${type}`);
-      await signInToDesktop(page, fresh);
+      await openDesktop(page, fresh);
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
-      const logged = page.waitForRequest((r) => r.url().includes('/api/base/user_access_detail'));
+      const logged = page.waitForRequest(
+        (r) => new URL(r.url()).pathname === baseEndpoints.accessDetail.path,
+      );
       await chrome.panel.locator('[data-code="cms"]').click();
       expect((await logged).postData() ?? '').toContain('resId=cms');
       await page.waitForURL(`**/pages/cms/pc_cms_${variant}/index.html**`);
-      const recent = await apiData<{ code: string }[]>(page, '/api/base/desktop/recent_apps');
+      const recent = await apiData<{ code: string }[]>(page, desktopEndpoints.recentApps.path);
       expect(recent[0]?.code).toBe('cms');
     });
   }
@@ -165,11 +178,11 @@ test.describe('the left layout (spec §2 Left layout, §4)', () => {
     page,
   }) => {
     const fresh = await createAccount(2, 'left');
-    await signInToDesktop(page, fresh);
+    await openDesktop(page, fresh);
     const chrome = new ChromePage(page);
     expect(
       (
-        await apiPost(page, '/api/base/desktop/settheme', {
+        await apiPost(page, desktopEndpoints.setTheme.path, {
           type: 'color',
           theme: 'green',
           layout: 'left',
@@ -188,7 +201,9 @@ test.describe('the left layout (spec §2 Left layout, §4)', () => {
     await expect(chrome.sidebar).toHaveAttribute('data-state', 'collapsed');
 
     await expect(chrome.sidebarLock).toBeEnabled();
-    const saved = page.waitForResponse((r) => r.url().includes('/api/base/desktop/left_lock'));
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === desktopEndpoints.setLeftLock.path,
+    );
     await chrome.sidebarLock.click();
     await saved;
     await expect(chrome.sidebarLock).toHaveAttribute('aria-pressed', 'true');
@@ -199,7 +214,7 @@ test.describe('the left layout (spec §2 Left layout, §4)', () => {
     await saveScreen(page, 'desktop-left-layout');
 
     // The lock lives on the server, for this user.
-    expect((await apiData<{ locked: boolean }>(page, '/api/base/desktop/left_lock')).locked).toBe(
+    expect((await apiData<{ locked: boolean }>(page, desktopEndpoints.leftLock.path)).locked).toBe(
       true,
     );
   });
@@ -210,7 +225,7 @@ test.describe('the menu at a phone width (spec §4)', () => {
     'spec §4: on /desktop/home the bar scrolls inside itself and the open panel fits the screen',
     { tag: '@mobile' },
     async ({ page }) => {
-      await signInToDesktop(page, teacher);
+      await openDesktop(page, teacher);
       await page.goto('/desktop/home');
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
@@ -229,7 +244,7 @@ test.describe('the mobile desktop page (spec §2 mobile_desktop_all)', () => {
     'spec §2: the mobile desktop lists the apps in its own grid, with no menu bar or sidebar',
     { tag: '@mobile' },
     async ({ page }) => {
-      await signInToDesktop(page, teacher);
+      await openDesktop(page, teacher);
       await page.goto('/pages/desktop/mobile_desktop_all/index.html');
       const chrome = new ChromePage(page);
       await expect(chrome.bell).toBeVisible();
@@ -242,12 +257,12 @@ test.describe('the mobile desktop page (spec §2 mobile_desktop_all)', () => {
 test.describe('menu screens (issue 4: every screen at 1366 and 375 px, in both languages)', () => {
   for (const lang of ['zh-CN', 'en'] as const) {
     test(`the expand panel (${lang})`, { tag: '@mobile' }, async ({ page }) => {
-      await signInToDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
+      await openDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
       await page.goto('/desktop/home');
       const chrome = new ChromePage(page);
       await chrome.allApps.click();
       await expect(chrome.panelIcons.first()).toBeVisible();
-      await page.waitForTimeout(300);
+      await animationsSettled(page);
       await saveScreen(page, 'desktop-app-panel');
       expect(await chrome.horizontalOverflow()).toBe(0);
     });

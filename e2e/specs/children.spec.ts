@@ -3,20 +3,23 @@
  * child"): the picker exists only for a parent with more than one child; entering a child
  * re-scopes the session and the desktop shows the new current child.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { uaaEndpoints } from '@campus/contracts/uaa';
+import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount, linkNewChild } from '../fixtures/desktop-data.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 async function currentChildId(page: Page): Promise<string | null> {
-  const answer = await page.request.get('/api/uaa/oauth/me');
+  const answer = await page.request.get(uaaEndpoints.me.path);
   return ((await answer.json()) as { data: { chirdenId: string | null } }).data.chirdenId;
 }
 
 test.describe('child picker', () => {
   test('spec §2: the demo parent with two children gets the picker', async ({ page }) => {
-    await signInToDesktop(page, demoAccounts.parent);
+    await openDesktop(page, demoAccounts.parent);
     await expect(page.getByTestId('home.childName')).toHaveText(/Li (Ming|Hua)/);
     await expect(page.getByTestId('home.child.more')).toBeVisible();
     await expect(page.getByTestId('header.child')).toHaveCount(1);
@@ -30,10 +33,12 @@ test.describe('child picker', () => {
     await expect(ui.childRows.filter({ hasText: 'Li Ming' })).toContainText('Class 2');
     await expect(ui.childRows.filter({ hasText: 'Li Hua' })).toContainText('Grade 5');
     await expect(ui.childRows.getByTestId('child.enter')).toHaveCount(2);
+    await ui.settle();
+    await expectAccessible(page);
   });
 
   test('spec §2: parent1 with one child gets no picker', { tag: '@mobile' }, async ({ page }) => {
-    await signInToDesktop(page, demoAccounts.parent1);
+    await openDesktop(page, demoAccounts.parent1);
     await page.goto('/desktop/home'); // phones land on the mobile desktop
     await expect(page.getByTestId('home.childName')).toHaveText(/\S/);
     await expect(page.getByTestId('home.child.more')).toHaveCount(0);
@@ -41,7 +46,7 @@ test.describe('child picker', () => {
   });
 
   test('a teacher has no child card and no picker', async ({ page }) => {
-    await signInToDesktop(page, demoAccounts.teacher);
+    await openDesktop(page, demoAccounts.teacher);
     await expect(page.getByTestId('page.home')).toBeVisible();
     await expect(page.getByTestId('home.child')).toHaveCount(0);
     await expect(page.getByTestId('header.child')).toHaveCount(0);
@@ -53,7 +58,7 @@ test.describe('child picker', () => {
     const parent = await createAccount(3, 'child-parent');
     await linkNewChild(parent, { name: 'Zhang San', grade: 'Grade 2', className: 'Class 1' });
     await linkNewChild(parent, { name: 'Zhang Si', grade: 'Grade 4', className: 'Class 3' });
-    await signInToDesktop(page, parent, { query: { language: 'en' } });
+    await openDesktop(page, parent, { query: { language: 'en' } });
     const ui = new DesktopOverlaysPage(page);
     const before = await currentChildId(page);
     const name = page.getByTestId('home.childName');

@@ -6,12 +6,16 @@
  * classes), and saved as a screenshot; then the access rules of spec §6 and the mobile init
  * option of spec §3/§4 (no zoom warning on a phone).
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { cmsEndpoints } from '@campus/contracts/cms';
+import { uaaEndpoints } from '@campus/contracts/uaa';
+import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { MOBILE_DESKTOP_PATH } from '@campus/contracts/pages';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { CmsPage } from '../pages/CmsPage.ts';
-import { signInTo, signInToDesktop } from '../pages/flows.ts';
+import { openAs, openDesktop } from '../pages/flows.ts';
 
 const { teacher, parent, staff } = demoAccounts;
 
@@ -54,7 +58,7 @@ async function openCmsFromMobileDesktop(
   language: 'zh-CN' | 'en',
   fileId: MobileFile,
 ): Promise<void> {
-  await signInToDesktop(page, account, { query: language === 'en' ? { language: 'en' } : {} });
+  await openDesktop(page, account, { query: language === 'en' ? { language: 'en' } : {} });
   // A phone lands here after sign-in (spec §4); at the pc width it is opened by address.
   if (!page.url().includes(MOBILE_DESKTOP_PATH)) await page.goto(MOBILE_DESKTOP_PATH);
   await page.locator('[data-testid="mobile.app"][data-code="cms"]').click();
@@ -68,12 +72,12 @@ async function publishAsTeacher(
   notice: { title: string; content: string; gradeName: string; className: string },
 ): Promise<void> {
   const device = { device: 'mobile:cms' };
-  const login = await request.post('/api/uaa/oauth/login', {
+  const login = await request.post(uaaEndpoints.login.path, {
     form: { username: teacher.username, password: teacher.password },
     headers: device,
   });
   expect(((await login.json()) as { status: number }).status).toBe(200);
-  const published = await request.post('/api/cms/notice/publish', {
+  const published = await request.post(cmsEndpoints.publish.path, {
     data: notice,
     headers: device,
   });
@@ -117,11 +121,13 @@ for (const language of ['zh-CN', 'en'] as const) {
       const tabs = await cms.nav.boundingBox();
       expect((tabs?.y ?? 0) + (tabs?.height ?? 0)).toBeCloseTo(page.viewportSize()?.height ?? 0, 0);
       await saveScreen(page, 'cms-mobile-tm-list');
+      await expectAccessible(page);
 
       await cms.nav.getByRole('link', { name: text.tabs[1] }).click();
       await expect(page).toHaveURL(/#\/notice\/publish$/);
       await expectPhoneLayout(page, app);
       await saveScreen(page, 'cms-mobile-tm-publish');
+      await expectAccessible(page);
       const title = `${language === 'en' ? 'Sports kit' : '运动服装'} ${Date.now()}`;
       await cms.publish({
         title,
@@ -146,7 +152,7 @@ for (const language of ['zh-CN', 'en'] as const) {
         className: 'Class 2',
       });
       const search = language === 'en' ? '?language=en' : '';
-      await signInTo(page, teacher, mobileUrl('mobile_cms_tm', '/notice/reads', search));
+      await openAs(page, teacher, mobileUrl('mobile_cms_tm', '/notice/reads', search));
       const cms = new CmsPage(page);
       const app = page.getByTestId('cms.tm');
       await expect(page.locator('html')).toHaveAttribute('lang', language);
@@ -160,6 +166,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       await expect(card.getByTestId('cms.reads.rate')).toHaveText('0%');
       await expectPhoneLayout(page, app);
       await saveScreen(page, 'cms-mobile-tm-reads');
+      await expectAccessible(page);
     },
   );
 
@@ -185,8 +192,11 @@ for (const language of ['zh-CN', 'en'] as const) {
       await expect(item.getByTestId('cms.mine.status')).toHaveText(text.unread);
       await expectPhoneLayout(page, app);
       await saveScreen(page, 'cms-mobile-spm');
+      await expectAccessible(page);
 
-      const recorded = page.waitForResponse((r) => r.url().includes('/api/cms/notice/read'));
+      const recorded = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === cmsEndpoints.read.path,
+      );
       await item.getByTestId('cms.mine.open').click();
       expect(((await (await recorded).json()) as { status: number }).status).toBe(200);
       await expect(item.getByTestId('cms.mine.body')).toHaveText(content);
@@ -205,13 +215,13 @@ test(
   'spec §6: the phone teacher page follows the pc access rules (parent denied, staff see statistics)',
   { tag: '@mobile' },
   async ({ page, browser }) => {
-    await signInTo(page, parent, mobileUrl('mobile_cms_tm', '/notice/list'));
+    await openAs(page, parent, mobileUrl('mobile_cms_tm', '/notice/list'));
     await expect(page.getByTestId('notFound.root')).toBeVisible();
     await expect(page.getByTestId('cms.tm')).toHaveCount(0);
 
     const staffPage = await browser.newPage({ viewport: page.viewportSize() });
     try {
-      await signInTo(staffPage, staff, mobileUrl('mobile_cms_tm', '/stats'));
+      await openAs(staffPage, staff, mobileUrl('mobile_cms_tm', '/stats'));
       const cms = new CmsPage(staffPage);
       await expect(staffPage.getByTestId('cms.stats')).toBeVisible();
       expect(await cms.navLabels()).toEqual(['通知', '发布', '阅读', '统计']);
@@ -244,7 +254,7 @@ test(
     const warned = () =>
       page.evaluate(() => (window as { zoomWarned?: boolean }).zoomWarned === true);
     try {
-      await signInTo(page, teacher, mobileUrl('mobile_cms_tm', '/notice/list'));
+      await openAs(page, teacher, mobileUrl('mobile_cms_tm', '/notice/list'));
       await expect(page.getByTestId('cms.list.item').first()).toBeVisible();
       // The handler would have warned during start-up, before the app's content showed.
       expect(await warned()).toBe(false);

@@ -4,17 +4,25 @@
  * licence checks (spec §4, §7, §8), and a notice going from a teacher to a parent.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { cmsEndpoints } from '@campus/contracts/cms';
+import { uaaEndpoints } from '@campus/contracts/uaa';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
 import { deployedFile, runAdmin, withDeployedFile } from '../fixtures/server-data.ts';
 import { CmsPage } from '../pages/CmsPage.ts';
-import { signInTo } from '../pages/flows.ts';
+import { openAs } from '../pages/flows.ts';
 
 const { teacher, parent, staff } = demoAccounts;
 
 /** Opens a cms page as `account` and returns the page object. */
-async function openCms(page: Page, account: DemoAccount, url: string): Promise<CmsPage> {
-  await signInTo(page, account, url);
+async function openCms(
+  page: Page,
+  account: DemoAccount,
+  url: string,
+  options: { fresh?: boolean } = {},
+): Promise<CmsPage> {
+  await openAs(page, account, url, options);
   return new CmsPage(page);
 }
 
@@ -89,7 +97,9 @@ test.describe('a notice from teacher to parent', () => {
       await expect(parentPage.getByTestId('cms.mine.child')).toContainText('Li Ming');
       const item = asParent.mineItems.filter({ hasText: title });
       await expect(item.getByTestId('cms.mine.status')).toHaveText('未读');
-      const recorded = parentPage.waitForResponse((r) => r.url().includes('/api/cms/notice/read'));
+      const recorded = parentPage.waitForResponse(
+        (r) => new URL(r.url()).pathname === cmsEndpoints.read.path,
+      );
       await item.getByTestId('cms.mine.open').click();
       expect(((await (await recorded).json()) as { status: number }).status).toBe(200);
       await expect(item.getByTestId('cms.mine.body')).toHaveText('周三上午语文，下午数学。');
@@ -116,9 +126,14 @@ test.describe('shared runtime services', () => {
     context,
     baseURL,
   }) => {
-    const cms = await openCms(page, teacher, CmsPage.url('pc_cms_tm', '/notice/publish'));
+    // A session of its own: the refresh below replaces it.
+    const cms = await openCms(page, teacher, CmsPage.url('pc_cms_tm', '/notice/publish'), {
+      fresh: true,
+    });
     await context.addCookies([{ name: 'ph_at', value: 'expired-on-the-server', url: baseURL! }]);
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/uaa/oauth/refresh'));
+    const refreshed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === uaaEndpoints.refresh.path,
+    );
     const title = `刷新后发布 ${Date.now()}`;
     await cms.publish({ title, content: '会话过期后自动续期。' });
     expect(((await (await refreshed).json()) as { status: number }).status).toBe(200);
@@ -161,7 +176,7 @@ test.describe('shared runtime services', () => {
     const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
     await withDeployedFile(file, JSON.stringify({ ...pkg, serverVersion: '9.0.0' }), async () => {
       const alert = page.waitForEvent('dialog');
-      await signInTo(page, teacher, CmsPage.url('pc_cms_tm', '/notice/list'));
+      await openAs(page, teacher, CmsPage.url('pc_cms_tm', '/notice/list'));
       const dialog = await alert;
       expect(dialog.type()).toBe('alert');
       expect(dialog.message()).toContain('9.0.0');
@@ -192,7 +207,7 @@ test.describe('shared runtime services', () => {
     const context = await browser.newContext({ deviceScaleFactor: 1.5 });
     const page = await context.newPage();
     try {
-      await signInTo(page, teacher, CmsPage.url('pc_cms_tm', '/notice/list'));
+      await openAs(page, teacher, CmsPage.url('pc_cms_tm', '/notice/list'));
       const warning = page.getByTestId('notice.warning');
       await expect(warning).toContainText('150%');
       await expect(warning).toContainText('100%');

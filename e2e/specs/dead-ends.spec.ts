@@ -6,7 +6,9 @@
  * - after sign-in in WeCom or WeChat the spec §4 landing page (`pc_desktop_{tm|spm}`) is the desktop;
  * - a redirect path naming a deployed app (spec §2) opens that app's tm or spm page.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, signInByApi, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
@@ -83,17 +85,14 @@ test.describe('pages with nothing behind them answer HTML in the portal’s look
         await expectNoHorizontalOverflow(page);
         await expectReadable(page);
         await saveScreen(page, deadEnd.name);
+        await expectAccessible(page);
       });
     }
   }
 
   test('switches language with its link, and goes back to the desktop', async ({ page }) => {
     // Signed in through the API: this test is about the dead-end page, not the login form.
-    const res = await page.request.post('/api/uaa/oauth/login', {
-      form: { username: teacher.username, password: teacher.password },
-      headers: { device: 'pc:portal' },
-    });
-    expect(((await res.json()) as { status: number }).status).toBe(200);
+    await signInByApi(page, teacher);
     await page.goto('/pages/edu/pc_edu_tm/index.html');
     // No ?language=: the browser's Accept-Language (Playwright's en-US) picks English.
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

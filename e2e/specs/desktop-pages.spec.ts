@@ -5,11 +5,13 @@
  * at 1366 and 375 px in both languages with no horizontal overflow.
  */
 import { HELP_CENTRE_PATH } from '@campus/contracts/pages';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const { teacher, parent, area } = demoAccounts;
 
@@ -23,7 +25,7 @@ async function settled(page: Page): Promise<void> {
 
 test.describe('desktop pages by address (spec §2 routes)', () => {
   test('each address shows its page body', async ({ page }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     for (const [path, body] of [
       ['/desktop/home', 'page.home'],
       ['/pages/desktop/pc_desktop_all/index.html', 'page.home'],
@@ -39,7 +41,7 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
   test('spec §1, §6: the area user gets the area desktop, listing the schools under the area', async ({
     page,
   }) => {
-    await signInToDesktop(page, area, { query: { language: 'en' } });
+    await openDesktop(page, area, { query: { language: 'en' } });
     await expect(page.getByTestId('page.area')).toBeVisible();
     await expect(page.getByTestId('area.overview')).toContainText('East District');
     await expect(page.getByTestId('area.schoolCount')).toHaveText('Schools: 1');
@@ -51,7 +53,7 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
   });
 
   test('spec §4: the page root carries the screen class and follows a resize', async ({ page }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     await page.goto('/desktop/setting');
     const root = page.locator('[data-screen][data-page]');
     await expect(root).toHaveAttribute('data-screen', 'pc');
@@ -66,7 +68,7 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
   test('settings: language, layout lock kept per user, and the download-client dialog', async ({
     page,
   }) => {
-    await signInToDesktop(page, demoAccounts.staff);
+    await openDesktop(page, demoAccounts.staff);
     await page.goto('/desktop/setting');
     await expect(page.getByTestId('setting.account')).toHaveText('staff');
     await page.getByTestId('setting.lang').getByText('English').click();
@@ -102,7 +104,7 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
   test('the help centre shows its topics, a way back only to this site, and never the token', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher, { query: { language: 'en' } });
+    await openDesktop(page, teacher, { query: { language: 'en' } });
     const secret = 'SECRET-ACCESS-TOKEN-123';
     await page.goto(
       `${HELP_PATH}?redUrl=${encodeURIComponent('/desktop/home')}&accessToken=${secret}&unitId=demo-unit-sunshine`,
@@ -124,7 +126,7 @@ test.describe('desktop pages by address (spec §2 routes)', () => {
     await page.route('**/desktop/nowhere', async (route) => {
       await route.fulfill({ response: await page.request.get('/desktop/setting') });
     });
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     await page.goto('/desktop/nowhere');
     await expect(page.getByTestId('notFound.root')).toBeVisible();
   });
@@ -144,7 +146,7 @@ test.describe('browser zoom warning (spec §2 non-content pages, §8, §9)', () 
       });
       const page = await context.newPage();
       try {
-        await signInToDesktop(page, teacher, { query: { language: 'en' } });
+        await openDesktop(page, teacher, { query: { language: 'en' } });
         await expect(page.getByTestId('page.home')).toBeVisible();
         const warning = page.getByTestId('desktop.zoomWarning');
         if (warns) {
@@ -166,7 +168,7 @@ test.describe('licence-expired dialog (spec §2, §4, §8)', () => {
   test("opening the demo school's expired library app shows the spec §8 message", async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     await page.goto('/pages/desktop/mobile_desktop_all/index.html');
     await page.locator('[data-testid="mobile.app"][data-code="library"]').click();
     const ui = new DesktopOverlaysPage(page);
@@ -189,7 +191,8 @@ test.describe('licence-expired dialog (spec §2, §4, §8)', () => {
       if (url.searchParams.get('serverId') !== 'desktop') return route.continue();
       return route.fulfill({ json: { status: 200, data: false } });
     });
-    await signInToDesktop(page, teacher, { query: { language: 'en' } });
+    // A session of its own: the dialog's logout ends it.
+    await openDesktop(page, teacher, { query: { language: 'en' }, fresh: true });
     const ui = new DesktopOverlaysPage(page);
     await expect(ui.licenceText).toHaveText(
       'This module has expired, please contact the administrator!',
@@ -212,24 +215,30 @@ for (const language of ['zh-CN', 'en'] as const) {
       const query = { language };
       const ui = new DesktopOverlaysPage(page);
 
-      await signInToDesktop(page, teacher, { query });
+      await openDesktop(page, teacher, { query });
       await page.goto('/desktop/home');
       await expect(page.getByTestId('page.home')).toBeVisible();
       await expect(ui.todoPopup).toBeVisible();
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-home');
+      // The desktop home with the to-do popup over it (spec §4 opens it by itself).
+      await ui.settle();
+      await expectAccessible(page);
 
       await ui.closeTodoPopup();
       await ui.openMessages();
       await expect(ui.messageItems.first()).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'dialog-messages');
+      await ui.settle();
+      await expectAccessible(page);
       await ui.messageItems.filter({ hasText: '模块到期' }).getByTestId('messages.open').click();
       await expect(ui.moduleRows.first()).toBeVisible();
       await ui.settle();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'dialog-module-expiry');
+      await expectAccessible(page);
       await page.getByTestId('moduleExpiry.close').click();
 
       await page.goto('/pages/desktop/mobile_desktop_all/index.html');
@@ -237,10 +246,12 @@ for (const language of ['zh-CN', 'en'] as const) {
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-mobile');
+      await expectAccessible(page);
       await page.locator('[data-testid="mobile.app"][data-code="library"]').click();
       await expect(ui.licenceDialog).toBeVisible();
       await ui.settle();
       await saveScreen(page, 'dialog-licence');
+      await expectAccessible(page);
       await page.getByTestId('licence.back').click();
 
       await page.goto('/desktop/setting');
@@ -248,11 +259,13 @@ for (const language of ['zh-CN', 'en'] as const) {
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-setting');
+      await expectAccessible(page);
       await page.getByTestId('setting.download').click();
       await expect(page.getByTestId('download.dialog')).toBeVisible();
       await ui.settle();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'dialog-download');
+      await expectAccessible(page);
 
       await page.goto(
         `${HELP_PATH}?redUrl=${encodeURIComponent('/desktop/home')}&accessToken=x&unitId=demo-unit-sunshine`,
@@ -260,32 +273,37 @@ for (const language of ['zh-CN', 'en'] as const) {
       await expect(page.getByTestId('help.unit')).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-help');
+      await expectAccessible(page);
 
       await page.context().clearCookies();
-      await signInToDesktop(page, parent, { query });
+      await openDesktop(page, parent, { query });
       await page.goto('/desktop/home');
       await expect(page.getByTestId('home.childName')).toBeVisible();
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-home-parent');
+      await expectAccessible(page);
       await page.getByTestId('home.child.more').click();
       await expect(ui.childRows).toHaveCount(2);
       await ui.settle();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'dialog-child');
+      await expectAccessible(page);
 
       await page.context().clearCookies();
-      await signInToDesktop(page, area, { query });
+      await openDesktop(page, area, { query });
       await page.goto('/desktop/home');
       await expect(page.getByTestId('page.area')).toBeVisible();
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-area');
+      await expectAccessible(page);
       await page.goto('/areaDesktop/setting');
       await expect(page.getByTestId('page.areaSetting')).toBeVisible();
       await settled(page);
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'desktop-area-setting');
+      await expectAccessible(page);
     },
   );
 }

@@ -2,7 +2,7 @@
  * The desktop is a page built on the runtime: the `window.PH` global exists there and is an
  * object (spec §5 "the PH global must exist and be an object"; issue 10 §4).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { signInToDesktop } from '../pages/flows.ts';
 

@@ -5,7 +5,8 @@
  * link. start-server.mjs puts placeholders of 86 and 92 MB there, version 1.6.0.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectAccessible } from '../fixtures/accessible.ts';
 import { clientDownloadsDir } from '../fixtures/server-data.ts';

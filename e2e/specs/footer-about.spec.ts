@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { packageVersionsPath } from '@campus/contracts/base';
+import { uaaEndpoints } from '@campus/contracts/uaa';
+import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
-import { saveScreen } from '../fixtures/screens.ts';
+import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
 import { deployedFile } from '../fixtures/server-data.ts';
 import { apiData, ChromePage } from '../pages/ChromePage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const { teacher } = demoAccounts;
 
@@ -40,7 +43,7 @@ test.describe('the footer (spec §2 Footer)', () => {
   test("spec §2: the copyright, the unit's footer text as a new-tab link, and the filing entries", async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
     await expect(chrome.copyright).toHaveText(SCHOOL.copyright);
     await expect(chrome.footerLink).toHaveText(SCHOOL.footer);
@@ -58,7 +61,7 @@ test.describe('the footer (spec §2 Footer)', () => {
   test("spec §2: in en the unit's bilingual copyright and footer text read in English", async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher, { query: { language: 'en' } });
+    await openDesktop(page, teacher, { query: { language: 'en' } });
     const chrome = new ChromePage(page);
     await expect(chrome.copyright).toHaveText(SCHOOL.copyrightEn);
     await expect(chrome.footerLink).toHaveText(SCHOOL.footerEn);
@@ -68,9 +71,9 @@ test.describe('the footer (spec §2 Footer)', () => {
   test('spec §2: the help centre opens with redUrl, accessToken and unitId (never the token itself)', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
-    const me = await apiData<{ accessToken: string }>(page, '/api/uaa/oauth/me');
+    const me = await apiData<{ accessToken: string }>(page, uaaEndpoints.me.path);
     const from = page.url();
     // The address as the footer builds it (the help page itself tidies its address bar).
     await page.route('**/helpCenter?**', (route) =>
@@ -92,7 +95,7 @@ test.describe('the footer (spec §2 Footer)', () => {
       w.__help = [];
       w.PH = { helpCenter: (target: unknown) => w.__help.push(target) };
     });
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const from = page.url();
     await new ChromePage(page).help.click();
     await expect
@@ -106,7 +109,7 @@ test.describe('the About dialog (spec §2 About dialog, §3 Version record, §7)
   test('spec §2, §9: 650 px wide at z-index 10000, vendor and copyright with the current year, releases and both version lines', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
     await chrome.version.click();
     await expect(chrome.about).toBeVisible();
@@ -140,7 +143,7 @@ test.describe('the About dialog (spec §2 About dialog, §3 Version record, §7)
     );
     const server = await apiData<{ serverVersion: string; webCodeVersion: string; date: string }>(
       page,
-      '/api/base/nl/base_package_versions',
+      packageVersionsPath('base'),
     );
     await expect(page.getByTestId('about.server')).toHaveText(
       `服务端版本：${server.serverVersion}，所需前端版本：${server.webCodeVersion}，日期：${server.date}`,
@@ -152,7 +155,7 @@ test.describe('the About dialog (spec §2 About dialog, §3 Version record, §7)
   test('spec §2: the notes follow the language, and the lines read in English', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher, { query: { language: 'en' } });
+    await openDesktop(page, teacher, { query: { language: 'en' } });
     const chrome = new ChromePage(page);
     await chrome.version.click();
     await expect(page.getByTestId('about.release').first().locator('ol > li').first()).toHaveText(
@@ -167,7 +170,7 @@ test.describe('the About dialog (spec §2 About dialog, §3 Version record, §7)
   test('spec §7: a deployed version.json and package.json win; an empty list shows no version info', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
     const pkg = {
       name: 'desktop',
@@ -210,7 +213,7 @@ test.describe('the About dialog (spec §2 About dialog, §3 Version record, §7)
     await page.addInitScript(() => {
       (window as unknown as { PH: unknown }).PH = { appConfig: { oam: true } };
     });
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     await new ChromePage(page).version.click();
     await expect(page.getByTestId('about.frontend')).toBeVisible();
     await expect(page.getByTestId('about.vendor')).toHaveCount(0);
@@ -221,14 +224,15 @@ test.describe('the About dialog (spec §2 About dialog, §3 Version record, §7)
 test.describe('footer and About screens (issue 4: every screen at 1366 and 375 px, in both languages)', () => {
   for (const lang of ['zh-CN', 'en'] as const) {
     test(`the footer and the About dialog (${lang})`, { tag: '@mobile' }, async ({ page }) => {
-      await signInToDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
+      await openDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
       const chrome = new ChromePage(page);
       await expect(chrome.filing.locator('li')).toHaveCount(2);
       expect(await chrome.horizontalOverflow()).toBe(0);
       await chrome.version.click();
       await expect(page.getByTestId('about.frontend')).toBeVisible();
-      await page.waitForTimeout(400);
+      await animationsSettled(page);
       await saveScreen(page, 'desktop-about');
+      await expectAccessible(page);
       expect(await chrome.horizontalOverflow()).toBe(0);
     });
   }

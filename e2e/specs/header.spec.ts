@@ -1,15 +1,18 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { desktopEndpoints } from '@campus/contracts/desktop';
+import { uaaEndpoints } from '@campus/contracts/uaa';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
-import { saveScreen } from '../fixtures/screens.ts';
+import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
 import { runAdmin } from '../fixtures/server-data.ts';
 import { apiData, ChromePage } from '../pages/ChromePage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const { teacher, parent, parent1, staff } = demoAccounts;
 const SCHOOL = 'demo-unit-sunshine';
 
 async function unreadCount(page: Page): Promise<number> {
-  const data = await apiData<{ messageCount: number }>(page, '/api/base/desktop/unhandlecount');
+  const data = await apiData<{ messageCount: number }>(page, desktopEndpoints.unhandleCount.path);
   return data.messageCount;
 }
 
@@ -24,7 +27,7 @@ async function desktopWithUserAgent(
   const page = await context.newPage();
   // The login page's redirect sends chat clients to an app page (spec §4), so the session is
   // made directly and the desktop opened by address.
-  const res = await page.request.post('/api/uaa/oauth/login', {
+  const res = await page.request.post(uaaEndpoints.login.path, {
     form: { username: account.username, password: account.password },
     headers: { device: 'pc:portal' },
   });
@@ -38,7 +41,7 @@ test.describe('the message bell (spec §2 Header, §9: 99+)', () => {
   test('spec §2, §9: the demo teacher has more than 99 unread messages and the badge shows 99+', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
     expect(await unreadCount(page)).toBeGreaterThan(99);
     await expect(chrome.badge).toHaveText('99+');
@@ -48,7 +51,7 @@ test.describe('the message bell (spec §2 Header, §9: 99+)', () => {
   test('spec §2: on /desktop/home the header lists no user messages; the bell opens the messages dialog', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
     await chrome.bell.click();
     await expect(page.getByTestId('messages.dialog')).toBeVisible();
@@ -58,7 +61,7 @@ test.describe('the message bell (spec §2 Header, §9: 99+)', () => {
   test('spec §2: on the other desktop pages the bell drops down the newest unread messages', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     await page.goto('/desktop/setting');
     const chrome = new ChromePage(page);
     await chrome.bell.click();
@@ -74,7 +77,7 @@ test.describe('the message bell (spec §2 Header, §9: 99+)', () => {
   }) => {
     await runAdmin(['set-message-config', '--unit', SCHOOL, '--pc-open', '1']);
     try {
-      await signInToDesktop(page, teacher);
+      await openDesktop(page, teacher);
       const chrome = new ChromePage(page);
       await expect(chrome.dot).toBeVisible();
       await expect(chrome.badge).toHaveCount(0);
@@ -91,7 +94,7 @@ test.describe('header buttons (spec §2 Header, §6 roles)', () => {
   test('spec §2: home, theme, full screen and a language switch for two languages; no dev-only switch in a production build', async ({
     page,
   }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     const chrome = new ChromePage(page);
     for (const control of [chrome.home, chrome.themeOpen, chrome.fullscreen, chrome.lang]) {
       await expect(control).toBeVisible();
@@ -112,7 +115,7 @@ test.describe('header buttons (spec §2 Header, §6 roles)', () => {
     browser,
     baseURL,
   }) => {
-    await signInToDesktop(page, parent);
+    await openDesktop(page, parent);
     const chrome = new ChromePage(page);
     await expect(chrome.child).toBeVisible();
     await chrome.child.click();
@@ -136,13 +139,14 @@ test.describe('header buttons (spec §2 Header, §6 roles)', () => {
     browser,
     baseURL,
   }) => {
-    await signInToDesktop(page, teacher);
+    // A session of its own: the account switch replaces it.
+    await openDesktop(page, teacher, { fresh: true });
     const chrome = new ChromePage(page);
     await expect(chrome.switchAccount).toHaveAttribute('aria-label', '切换到家长账号');
     await chrome.switchAccount.click();
     await expect(page.getByTestId('desktop.role')).toHaveText('家长');
     await expect(chrome.switchAccount).toHaveAttribute('aria-label', '切换到教师账号');
-    expect((await apiData<{ userType: number }>(page, '/api/uaa/oauth/me')).userType).toBe(3);
+    expect((await apiData<{ userType: number }>(page, uaaEndpoints.me.path)).userType).toBe(3);
     await chrome.switchAccount.click();
     await expect(page.getByTestId('desktop.role')).toHaveText('教师');
 
@@ -179,7 +183,7 @@ test.describe('header buttons (spec §2 Header, §6 roles)', () => {
   }
 
   test('spec §2: an ordinary browser shows the logout button', async ({ page }) => {
-    await signInToDesktop(page, teacher);
+    await openDesktop(page, teacher);
     await expect(new ChromePage(page).logout).toBeVisible();
   });
 });
@@ -188,7 +192,7 @@ test.describe('language en (spec §1, §2)', () => {
   test("spec §2: en shows the unit's English name and English texts in the chrome", async ({
     page,
   }) => {
-    const { desktop } = await signInToDesktop(page, teacher, { query: { language: 'en' } });
+    const { desktop } = await openDesktop(page, teacher, { query: { language: 'en' } });
     const chrome = new ChromePage(page);
     const name = await desktop.realName();
     await expect(desktop.unitName).toHaveText('Sunshine Primary School');
@@ -213,7 +217,7 @@ test.describe('header at a phone width (spec §4 screen class mobile)', () => {
     'spec §4: the header folds its secondary buttons into a menu and nothing overflows at 375 px',
     { tag: '@mobile' },
     async ({ page }) => {
-      await signInToDesktop(page, parent);
+      await openDesktop(page, parent);
       const chrome = new ChromePage(page);
       expect(await chrome.horizontalOverflow()).toBe(0);
       const width = page.viewportSize()?.width ?? 0;
@@ -237,14 +241,14 @@ test.describe('header at a phone width (spec §4 screen class mobile)', () => {
 test.describe('header screens (issue 4: every screen at 1366 and 375 px, in both languages)', () => {
   for (const lang of ['zh-CN', 'en'] as const) {
     test(`the header and menu bar (${lang})`, { tag: '@mobile' }, async ({ page }) => {
-      await signInToDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
+      await openDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
       const chrome = new ChromePage(page);
       await expect(chrome.badge).toHaveText('99+');
       await saveScreen(page, 'desktop-header');
       if (await chrome.more.isVisible()) {
         await chrome.more.click();
         await expect(chrome.moreMenu).toBeVisible();
-        await page.waitForTimeout(400); // the menu fades in
+        await animationsSettled(page);
         await saveScreen(page, 'desktop-header-more');
       }
       expect(await chrome.horizontalOverflow()).toBe(0);

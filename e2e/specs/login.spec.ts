@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { uaaEndpoints } from '@campus/contracts/uaa';
+import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { DesktopPage } from '../pages/DesktopPage.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
@@ -13,6 +15,7 @@ test.describe('sign-in (spec §2 login box, §4 login result)', () => {
       const login = new LoginPage(page);
       const desktop = new DesktopPage(page);
       await login.goto();
+      await expectAccessible(page);
       await login.signIn(teacher.username, teacher.password);
       await expect(login.toast).toBeVisible();
       await desktop.expectSignedIn();
@@ -82,7 +85,7 @@ test.describe('sign-in (spec §2 login box, §4 login result)', () => {
   }) => {
     const login = new LoginPage(page);
     await login.goto({ language: 'en' });
-    const config = (await (await page.request.get('/api/uaa/oauth/login/unit_config')).json()) as {
+    const config = (await (await page.request.get(uaaEndpoints.unitConfig.path)).json()) as {
       data: { unitEnName: string; footer: string; link: string | null };
     };
     await expect(login.unitName).toHaveText(config.data.unitEnName);

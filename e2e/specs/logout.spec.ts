@@ -1,7 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
+import { animationsSettled } from '../fixtures/screens.ts';
 import { DesktopPage } from '../pages/DesktopPage.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const { teacher } = demoAccounts;
 
@@ -11,13 +14,13 @@ test.describe('logout (spec §2 logout confirmation, §4 logout)', () => {
     { tag: '@mobile' },
     async ({ page, baseURL }) => {
       const login = new LoginPage(page);
-      const desktop = new DesktopPage(page);
-      await login.goto();
-      await login.signIn(teacher.username, teacher.password);
-      await desktop.expectSignedIn();
+      // A session of its own, through the API: this test ends it.
+      const { desktop } = await openDesktop(page, teacher, { fresh: true });
 
       await desktop.logout.click();
       await expect(desktop.confirmLogout).toBeVisible();
+      await animationsSettled(page);
+      await expectAccessible(page);
       await desktop.cancelLogout.click();
       await expect(desktop.confirmLogout).toBeHidden();
       await expect(desktop.welcome).toBeVisible();

@@ -3,12 +3,14 @@
  * status, §8 'All ignored successfully!', §9 importance colours and the 7,776,000,000 ms window).
  * Tests that change messages use an account of their own (fixtures/desktop-data.ts).
  */
-import { expect, test } from '@playwright/test';
+import { desktopEndpoints } from '@campus/contracts/desktop';
+import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { IMPORTANCE_COLOURS } from '../../packages/ui/src/chrome/messages/message-rules.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { addMessages, createAccount } from '../fixtures/desktop-data.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const DAY = 86_400_000;
 
@@ -26,7 +28,7 @@ test.describe('messages dialog', () => {
       account.userId,
       [5, 4, 3, 2, 1].map((importance) => ({ text: `Importance ${importance}`, importance })),
     );
-    await signInToDesktop(page, account);
+    await openDesktop(page, account);
     const ui = new DesktopOverlaysPage(page);
     await ui.closeTodoPopup();
     await ui.openMessages();
@@ -37,6 +39,8 @@ test.describe('messages dialog', () => {
       await expect(item).toHaveCSS('border-left-color', rgb(IMPORTANCE_COLOURS[level]));
     }
     await expect(page.getByTestId('messages.count')).toHaveText('5 条未读');
+    await ui.settle();
+    await expectAccessible(page);
 
     await ui.messageItems
       .filter({ hasText: 'Importance 3' })
@@ -64,7 +68,7 @@ test.describe('messages dialog', () => {
           { text: 'Second', importance: 4 },
           { text: 'Third', importance: 1 },
         ]);
-        await signInToDesktop(page, account, { query: { language } });
+        await openDesktop(page, account, { query: { language } });
         await page.goto('/desktop/home'); // phones land on the mobile desktop
         const ui = new DesktopOverlaysPage(page);
         await ui.closeTodoPopup();
@@ -79,7 +83,7 @@ test.describe('messages dialog', () => {
         // The home card follows (unread-events), and the server agrees.
         await page.getByTestId('messages.close').click();
         await expect(page.getByTestId('home.messages').getByTestId('noData.root')).toBeVisible();
-        const answer = await page.request.get('/api/base/desktop/unhandlecount');
+        const answer = await page.request.get(desktopEndpoints.unhandleCount.path);
         expect(
           ((await answer.json()) as { data: { messageCount: number } }).data.messageCount,
         ).toBe(0);
@@ -93,7 +97,7 @@ test.describe('messages dialog', () => {
       { text: 'Safe link', importance: 3, url: '/desktop/setting' },
       { text: 'Script link', importance: 3, url: 'javascript:alert(1)' },
     ]);
-    await signInToDesktop(page, account);
+    await openDesktop(page, account);
     const ui = new DesktopOverlaysPage(page);
     await ui.closeTodoPopup();
     await ui.openMessages();
@@ -128,7 +132,7 @@ test.describe('module-expiry table', () => {
         ],
       },
     ]);
-    await signInToDesktop(page, account, { query: { language: 'en' } });
+    await openDesktop(page, account, { query: { language: 'en' } });
     const ui = new DesktopOverlaysPage(page);
     await ui.closeTodoPopup();
     await ui.openMessages();
@@ -158,7 +162,7 @@ test.describe('module-expiry table', () => {
   });
 
   test("the demo teacher's expiry message names the modules in Chinese", async ({ page }) => {
-    await signInToDesktop(page, demoAccounts.teacher);
+    await openDesktop(page, demoAccounts.teacher);
     const ui = new DesktopOverlaysPage(page);
     await ui.closeTodoPopup();
     await ui.openMessages();

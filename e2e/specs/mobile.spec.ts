@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { horizontalOverflow } from '../fixtures/screens.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 

@@ -6,7 +6,7 @@
  * address.
  */
 import { uaaEndpoints } from '@campus/contracts/uaa';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { DesktopPage } from '../pages/DesktopPage.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { DesktopPage } from '../pages/DesktopPage.ts';
 import { LoginPage } from '../pages/LoginPage.ts';

@@ -1,6 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { LOGIN_PATH } from '@campus/contracts/pages';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { demoAccounts } from '../fixtures/accounts.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop, signInToDesktop } from '../pages/flows.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { DesktopPage } from '../pages/DesktopPage.ts';
 import { expectNoHorizontalOverflow, horizontalOverflow, saveScreen } from '../fixtures/screens.ts';
@@ -28,7 +30,7 @@ test.describe('language (spec §1: zh-CN by default, en on request)', () => {
   test('spec §2: the desktop header shows the English unit name and welcome in en, and switches to zh-CN', async ({
     page,
   }) => {
-    const { desktop } = await signInToDesktop(page, teacher, { query: { language: 'en' } });
+    const { desktop } = await openDesktop(page, teacher, { query: { language: 'en' } });
     const name = await desktop.realName();
     await expect(desktop.unitName).toHaveText('Sunshine Primary School');
     await expect(desktop.welcome).toHaveText(`Welcome, ${name}`);
@@ -90,6 +92,7 @@ test.describe('auto sign-in (spec §4 auto-login rule; the demo school enables a
     page,
     context,
   }) => {
+    // The remembered password is the login form's own feature: this one signs in through it.
     const { login, desktop } = await signInToDesktop(page, teacher, { remember: true });
 
     // The session ends without a logout: the cookies are gone, the remembered token is not.
@@ -98,10 +101,28 @@ test.describe('auto sign-in (spec §4 auto-login rule; the demo school enables a
     await desktop.expectSignedIn();
     expect(await page.evaluate(() => localStorage.getItem('IS_LOGOUTED'))).not.toBe('true');
 
+    // The login page decides on auto-login once its sign-in check (/me) has answered and the
+    // unit config is shown; an attempt would post to the login endpoint. Wait for that decision.
+    const loginPosts: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === uaaEndpoints.login.path)
+        loginPosts.push(request.url());
+    });
+    const checked = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === uaaEndpoints.me.path &&
+        new URL(response.request().frame().url()).pathname === LOGIN_PATH,
+    );
     await desktop.logOut();
     await expect(page).toHaveURL(/\/login$/);
+    await checked;
     await login.waitUntilReady();
-    await page.waitForTimeout(500);
+    // The effects of the render after that answer run before the next frames are drawn.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await expect(login.submit).toBeEnabled();
+    expect(loginPosts).toEqual([]);
     await expect(page).toHaveURL(/\/login$/);
     await expect(login.username).toHaveValue(teacher.username);
   });
@@ -112,7 +133,7 @@ test.describe('desktop at a mobile width (spec §4 screen classes)', () => {
     'nothing overflows and the header controls stay reachable',
     { tag: '@mobile' },
     async ({ page }) => {
-      const { desktop } = await signInToDesktop(page, teacher);
+      const { desktop } = await openDesktop(page, teacher);
       expect(await horizontalOverflow(page)).toBe(0);
       const width = page.viewportSize()?.width ?? 0;
       for (const control of [
@@ -168,7 +189,7 @@ test.describe('login-entry screens (every screen at 1366 and 375 px, in both lan
         await expectNoHorizontalOverflow(page);
         await saveScreen(page, 'relogin');
 
-        await signInToDesktop(page, teacher, { query });
+        await openDesktop(page, teacher, { query });
         const desktop = new DesktopPage(page);
         await desktop.logout.click();
         await expect(desktop.confirmLogout).toBeVisible();

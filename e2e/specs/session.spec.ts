@@ -1,6 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { uaaEndpoints } from '@campus/contracts/uaa';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { LoginPage } from '../pages/LoginPage.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const { teacher } = demoAccounts;
 
@@ -10,11 +12,14 @@ test.describe('session expiry (spec §4: a body 401 refreshes the token and retr
     context,
     baseURL,
   }) => {
-    const { desktop } = await signInToDesktop(page, teacher);
+    // A session of its own: the refresh below replaces it.
+    const { desktop } = await openDesktop(page, teacher, { fresh: true });
 
     // The server answers 401 for this token, as it does for one that expired mid-session.
     await context.addCookies([{ name: 'ph_at', value: 'expired-on-the-server', url: baseURL! }]);
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/uaa/oauth/refresh'));
+    const refreshed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === uaaEndpoints.refresh.path,
+    );
     await page.reload();
     expect((await (await refreshed).json()) as { status: number }).toMatchObject({ status: 200 });
     await desktop.expectSignedIn();
@@ -28,7 +33,8 @@ test.describe('session expiry (spec §4: a body 401 refreshes the token and retr
     page,
     context,
   }) => {
-    const { login, desktop } = await signInToDesktop(page, teacher);
+    const { desktop } = await openDesktop(page, teacher, { fresh: true });
+    const login = new LoginPage(page);
 
     await context.clearCookies();
     await page.evaluate(() => {

@@ -7,7 +7,8 @@
  * teacher/parent switch, full screen, language, logout, the footer and the About dialog with
  * the app's own versions. Accounts sign in through the API: the login form is not under test.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { addMessages, createAccount, linkNewChild } from '../fixtures/desktop-data.ts';
 import { expectNoHorizontalOverflow } from '../fixtures/screens.ts';

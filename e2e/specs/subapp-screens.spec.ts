@@ -2,11 +2,12 @@
  * Every screen of the sample sub-app, in both languages, at both widths, saved as test
  * artifacts (test-results/screens/) and checked for horizontal overflow (spec §4 screen classes).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { CmsPage } from '../pages/CmsPage.ts';
-import { signInTo } from '../pages/flows.ts';
+import { openAs } from '../pages/flows.ts';
 
 for (const language of ['zh-CN', 'en'] as const) {
   test(
@@ -14,7 +15,7 @@ for (const language of ['zh-CN', 'en'] as const) {
     { tag: '@mobile' },
     async ({ page }) => {
       const search = `?language=${language}`;
-      await signInTo(page, demoAccounts.teacher, CmsPage.url('pc_cms_tm', '/notice/list', search));
+      await openAs(page, demoAccounts.teacher, CmsPage.url('pc_cms_tm', '/notice/list', search));
       for (const [route, name] of [
         ['/notice/list', 'cms-tm-list'],
         ['/notice/publish', 'cms-tm-publish'],
@@ -26,15 +27,18 @@ for (const language of ['zh-CN', 'en'] as const) {
         await expect(page.getByTestId('cms.loading')).toHaveCount(0);
         await expectNoHorizontalOverflow(page);
         await saveScreen(page, name);
+        await expectAccessible(page);
       }
       await page.context().clearCookies();
-      await signInTo(page, demoAccounts.parent, CmsPage.url('pc_cms_spm', '/notices', search));
+      await openAs(page, demoAccounts.parent, CmsPage.url('pc_cms_spm', '/notices', search));
       await expect(page.getByTestId('cms.mine.child')).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await saveScreen(page, 'cms-spm');
+      await expectAccessible(page);
       await page.goto(CmsPage.url('pc_cms_tm', '/notice/list', search));
       await expect(page.getByTestId('notFound.root')).toBeVisible();
       await saveScreen(page, 'cms-not-found');
+      await expectAccessible(page);
     },
   );
 }

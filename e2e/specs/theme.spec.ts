@@ -1,9 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { baseEndpoints } from '@campus/contracts/base';
+import { desktopEndpoints } from '@campus/contracts/desktop';
+import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount } from '../fixtures/desktop-data.ts';
-import { saveScreen } from '../fixtures/screens.ts';
+import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
 import { apiData, apiPost, ChromePage } from '../pages/ChromePage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 const { admin, teacher } = demoAccounts;
 
@@ -28,7 +32,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     page,
   }) => {
     const fresh = await createAccount(2, 'theme-sections');
-    await signInToDesktop(page, fresh);
+    await openDesktop(page, fresh);
     const chrome = new ChromePage(page);
     await chrome.openTheme();
     for (const [section, options] of [
@@ -67,7 +71,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     page,
   }) => {
     const fresh = await createAccount(2, 'theme-ink');
-    await signInToDesktop(page, fresh);
+    await openDesktop(page, fresh);
     const chrome = new ChromePage(page);
 
     // A plain colour with the left layout first.
@@ -89,7 +93,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     expect(await chrome.cssVariable('--ph-primary')).toBe(INK);
     await expect(page.locator('link[data-ph-theme="ink"]')).toHaveCount(1);
     await expect(chrome.topIcons.first().locator('img')).toHaveAttribute('src', /\/gray$/);
-    expect(await apiData<ThemeColor>(page, '/api/base/my_desktop/color')).toEqual({
+    expect(await apiData<ThemeColor>(page, baseEndpoints.themeColor.path)).toEqual({
       theme: 'ink',
       themeColor: INK,
       currentLayout: 'top',
@@ -106,7 +110,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     page,
   }) => {
     const fresh = await createAccount(2, 'theme-colour');
-    await signInToDesktop(page, fresh);
+    await openDesktop(page, fresh);
     const chrome = new ChromePage(page);
 
     await chrome.openTheme();
@@ -139,10 +143,10 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     // Another user's own theme first, then the admin's sync overrides it.
     const other = await createAccount(2, 'theme-synced');
     const otherPage = await browser.newPage(baseURL ? { baseURL } : {});
-    await signInToDesktop(otherPage, other);
+    await openDesktop(otherPage, other);
     expect(
       (
-        await apiPost(otherPage, '/api/base/desktop/settheme', {
+        await apiPost(otherPage, desktopEndpoints.setTheme.path, {
           type: 'color',
           theme: 'red',
           layout: 'left',
@@ -150,7 +154,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
       ).status,
     ).toBe(200);
 
-    await signInToDesktop(page, admin);
+    await openDesktop(page, admin);
     const chrome = new ChromePage(page);
     await chrome.openTheme();
     // The default look (blue swatch, top layout), so the sync changes nothing anyone sees.
@@ -158,7 +162,7 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
     await chrome.layoutTop.click();
     await chrome.saveTheme(chrome.themeApplyAll);
 
-    expect(await apiData<ThemeColor>(otherPage, '/api/base/my_desktop/color')).toMatchObject({
+    expect(await apiData<ThemeColor>(otherPage, baseEndpoints.themeColor.path)).toMatchObject({
       theme: 'blue',
       currentLayout: 'top',
     });
@@ -169,15 +173,16 @@ test.describe('the theme dialog (spec §2 Theme dialog, §3, §4 Layout)', () =>
 test.describe('theme screens (issue 4: every screen at 1366 and 375 px, in both languages)', () => {
   for (const lang of ['zh-CN', 'en'] as const) {
     test(`the theme dialog (${lang})`, { tag: '@mobile' }, async ({ page }) => {
-      await signInToDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
+      await openDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
       const chrome = new ChromePage(page);
       await chrome.openTheme();
       await page.getByTestId('theme.option.ink').click();
       await expect(chrome.layoutFixed).toBeVisible();
       await page.getByTestId('theme.option.blue').click();
       await expect(chrome.layoutTop).toBeVisible();
-      await page.waitForTimeout(400);
+      await animationsSettled(page);
       await saveScreen(page, 'desktop-theme-dialog');
+      await expectAccessible(page);
       expect(await chrome.horizontalOverflow()).toBe(0);
     });
   }

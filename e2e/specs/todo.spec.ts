@@ -3,23 +3,26 @@
  * after 15 s, any action restarts the timer). Playwright's clock fakes setTimeout from before
  * the first page loads, so the 15 s are driven by the test, not waited for.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { addTodos, createAccount } from '../fixtures/desktop-data.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
-import { signInToDesktop } from '../pages/flows.ts';
+import { openDesktop } from '../pages/flows.ts';
 
 test.describe('to-do popup', () => {
   test('spec §9: the demo teacher’s 7 to-dos show 3 a page with previous and next', async ({
     page,
   }) => {
-    await signInToDesktop(page, demoAccounts.teacher, { query: { language: 'en' } });
+    await openDesktop(page, demoAccounts.teacher, { query: { language: 'en' } });
     const ui = new DesktopOverlaysPage(page);
     await expect(ui.todoPopup).toBeVisible();
     await expect(ui.todoItems).toHaveCount(3);
     await expect(ui.todoPage).toHaveText('Page 1 of 3');
     await expect(page.getByTestId('todo.total')).toHaveText('7 open');
     await expect(ui.todoPrev).toBeDisabled();
+    await ui.settle();
+    await expectAccessible(page);
     const firstPage = await ui.todoItems.allTextContents();
 
     await ui.todoNext.click();
@@ -49,7 +52,7 @@ test.describe('to-do popup', () => {
     page,
   }) => {
     await page.clock.install();
-    await signInToDesktop(page, demoAccounts.teacher);
+    await openDesktop(page, demoAccounts.teacher);
     const ui = new DesktopOverlaysPage(page);
     await expect(ui.todoPopup).toBeVisible();
 
@@ -70,7 +73,7 @@ test.describe('to-do popup', () => {
 
   test('spec §4: no popup when the first page is empty', async ({ page }) => {
     const account = await createAccount(2, 'todo-none');
-    await signInToDesktop(page, account);
+    await openDesktop(page, account);
     await expect(page.getByTestId('home.todos').getByTestId('noData.root')).toBeVisible();
     await expect(new DesktopOverlaysPage(page).todoPopup).toHaveCount(0);
   });
@@ -78,12 +81,14 @@ test.describe('to-do popup', () => {
   test('a popup of exactly 3 to-dos has one page', { tag: '@mobile' }, async ({ page }) => {
     const account = await createAccount(2, 'todo-three');
     addTodos(account.userId, ['One', 'Two', 'Three']);
-    await signInToDesktop(page, account);
+    await openDesktop(page, account);
     await page.goto('/desktop/home'); // phones land on the mobile desktop
     const ui = new DesktopOverlaysPage(page);
     await expect(ui.todoItems).toHaveText([/One/, /Two/, /Three/]);
     await expect(ui.todoPage).toHaveText('第 1 / 1 页');
     await expect(ui.todoNext).toBeDisabled();
+    // The popup slides in from the right: measure where it comes to rest.
+    await ui.settle();
     const width = page.viewportSize()?.width ?? 0;
     const box = await ui.todoPopup.boundingBox();
     // At the right edge, inside the window.

@@ -5,7 +5,7 @@
  * server refuses them the list).
  */
 import { baseEndpoints } from '@campus/contracts/base';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { signInToDesktop } from '../pages/flows.ts';
 

@@ -3,9 +3,9 @@
  * `/{app}/manifest.json`, one container per file with only the current one shown, and the
  * runtime fetched once however often the page switches sub-apps.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
-import { signInTo } from '../pages/flows.ts';
+import { openAs } from '../pages/flows.ts';
 
 const RUNTIME = '/common/plugins/common-ph/1.6.0/js/';
 
@@ -27,7 +27,7 @@ test.describe('viewport (spec §2)', () => {
         const { pathname } = new URL(request.url());
         if (pathname.startsWith(RUNTIME)) fetched.set(pathname, (fetched.get(pathname) ?? 0) + 1);
       });
-      await signInTo(page, demoAccounts.parent, '/viewport?app=cms&fileId=pc_cms_spm');
+      await openAs(page, demoAccounts.parent, '/viewport?app=cms&fileId=pc_cms_spm');
       const spm = page.locator('[data-viewport-file="pc_cms_spm"]');
       await expect(spm.getByTestId('cms.spm')).toBeVisible();
       await expect(page.getByTestId('appHeader')).toHaveCount(1);
@@ -53,7 +53,7 @@ test.describe('viewport (spec §2)', () => {
   );
 
   test('an app without a manifest, or a file not in it, shows not-found', async ({ page }) => {
-    await signInTo(page, demoAccounts.teacher, '/viewport?app=nosuchapp&fileId=pc_nosuchapp_tm');
+    await openAs(page, demoAccounts.teacher, '/viewport?app=nosuchapp&fileId=pc_nosuchapp_tm');
     await expect(page.getByTestId('notFound.root')).toBeVisible();
     await page.goto('/viewport?app=cms&fileId=pc_cms_nope');
     await expect(page.getByTestId('notFound.root')).toBeVisible();
