@@ -1,3 +1,5 @@
+import { ChromeIcon } from '@campus/ui/ChromeIcon';
+
 /** Line icons drawn inline (no icon font: the login page counts its bytes). */
 export const ICON_PATHS = {
   check: 'M5 12.5l4.5 4.5L19 7.5',
@@ -17,8 +19,8 @@ export const ICON_PATHS = {
 export type IconName = keyof typeof ICON_PATHS;
 
 /**
- * A line icon: one path on a 24-unit grid, stroked in the text colour and hidden from screen
- * readers (the control around it carries the label). `name` picks one of the paths above;
+ * A line icon (the chrome's `ChromeIcon`: one path on a 24-unit grid, hidden from screen
+ * readers; the control around it carries the label). `name` picks one of the paths above;
  * `path` draws one from a set kept apart so this module stays small, such as the desktop
  * chrome's (`@campus/ui/chrome-icons`), which the login page does not carry.
  *
@@ -28,21 +30,6 @@ export type IconName = keyof typeof ICON_PATHS;
 export function Icon(
   props: { size?: number } & ({ name: IconName; path?: never } | { path: string; name?: never }),
 ) {
-  const size = props.size ?? 18;
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={props.name === undefined ? props.path : ICON_PATHS[props.name]} />
-    </svg>
-  );
+  const path = props.name === undefined ? props.path : ICON_PATHS[props.name];
+  return <ChromeIcon path={path} size={props.size ?? 18} />;
 }

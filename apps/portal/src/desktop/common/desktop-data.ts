@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import type { Envelope } from '@campus/contracts/envelope';
 import { createDesktopApi, type DesktopApi } from '@campus/sdk/desktop-api';
 import { useRuntime } from '../../shared/useRuntime.ts';
+import { dataOf } from '@campus/ui/chrome-env';
 
 const apis = new WeakMap<object, DesktopApi>();
 
@@ -24,18 +25,8 @@ export function useDesktopApi(): DesktopApi {
   }, [http]);
 }
 
-/**
- * The data of a status-200 answer, else undefined. Never rejects: the HTTP client has already
- * shown the spec §8 notice for a failure, so callers only decide what to show instead.
- */
-export async function dataOf<T>(request: Promise<Envelope<T>>): Promise<T | undefined> {
-  try {
-    const answer = await request;
-    return answer.status === 200 ? answer.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The data of a status-200 answer, else undefined (the chrome's; never rejects). */
+export { dataOf };
 
 /** Whether a call succeeded (status 200). Never rejects, as {@link dataOf}. */
 export async function succeeded(request: Promise<Envelope<unknown>>): Promise<boolean> {
