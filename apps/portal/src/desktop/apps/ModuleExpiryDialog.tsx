@@ -4,6 +4,7 @@ import type { ModuleStatus } from '@campus/sdk/module-status';
 import { DEFAULT_DAY_FORMAT, formatDate } from '@campus/sdk/formatters';
 import { NoData } from '@campus/ui/NoData';
 import { useTranslation } from '../../i18n/useTranslation.ts';
+import { DialogScroll } from '../common/DialogScroll.tsx';
 import { useNow } from '../common/useNow.ts';
 import { chromeDialogs } from '@campus/ui/chrome-env';
 import { moduleExpiryRows, type ModuleExpiryRow } from './module-expiry-rules.ts';
@@ -14,6 +15,17 @@ const STATUS_COLOURS: Readonly<Record<ModuleStatus, string>> = {
   expired: 'red',
   soon: 'orange',
   inUse: 'green',
+};
+
+/**
+ * Issue 10 §5: the words of each tag in its preset's darker shade (antd's own palette, grade 8
+ * or 7), which reads at 4.5:1 or better on the preset's tint; antd's default shade (grade 6 or 7)
+ * reads at about 3.3:1. Inline, because antd's own styles are injected after ours.
+ */
+const STATUS_TEXT_COLOURS: Readonly<Record<ModuleStatus, string>> = {
+  expired: '#a8071a',
+  soon: '#ad4e00',
+  inUse: '#237804',
 };
 
 /**
@@ -55,56 +67,61 @@ export function ModuleExpiryDialog({
         </div>
       }
     >
-      <div data-testid="moduleExpiry.dialog">
-        <p className="dd-lead">
-          {t(fromMessage ? 'dialogs.moduleExpiry.lead' : 'dialogs.moduleExpiry.unitLead')}
-        </p>
-        {!modules ? null : rows.length === 0 ? (
-          <NoData type="default" lang={lang} />
-        ) : (
-          <Table<ModuleExpiryRow>
-            size="small"
-            rowKey="code"
-            pagination={false}
-            dataSource={rows}
-            scroll={{ x: 'max-content' }}
-            onRow={(row) =>
-              ({
-                'data-testid': 'moduleExpiry.row',
-                'data-status': row.status,
-              }) as HTMLAttributes<HTMLElement>
-            }
-            columns={[
-              {
-                key: 'name',
-                title: t('dialogs.moduleExpiry.module'),
-                render: (_, row) => <span data-testid="moduleExpiry.name">{row.name}</span>,
-              },
-              {
-                key: 'status',
-                title: t('dialogs.moduleExpiry.status'),
-                render: (_, row) => (
-                  <Tag color={STATUS_COLOURS[row.status]} data-testid="moduleExpiry.status">
-                    {t(`dialogs.moduleExpiry.statuses.${row.status}`)}
-                  </Tag>
-                ),
-              },
-              {
-                key: 'endTime',
-                title: t('dialogs.moduleExpiry.endTime'),
-                render: (_, row) => (
-                  <time
-                    dateTime={new Date(row.endTime).toISOString()}
-                    data-testid="moduleExpiry.endTime"
-                  >
-                    {formatDate(row.endTime, DEFAULT_DAY_FORMAT, lang)}
-                  </time>
-                ),
-              },
-            ]}
-          />
-        )}
-      </div>
+      <DialogScroll label={t('dialogs.moduleExpiry.title')}>
+        <div data-testid="moduleExpiry.dialog">
+          <p className="dd-lead">
+            {t(fromMessage ? 'dialogs.moduleExpiry.lead' : 'dialogs.moduleExpiry.unitLead')}
+          </p>
+          {!modules ? null : rows.length === 0 ? (
+            <NoData type="default" lang={lang} />
+          ) : (
+            <Table<ModuleExpiryRow>
+              size="small"
+              rowKey="code"
+              pagination={false}
+              dataSource={rows}
+              onRow={(row) =>
+                ({
+                  'data-testid': 'moduleExpiry.row',
+                  'data-status': row.status,
+                }) as HTMLAttributes<HTMLElement>
+              }
+              columns={[
+                {
+                  key: 'name',
+                  title: t('dialogs.moduleExpiry.module'),
+                  render: (_, row) => <span data-testid="moduleExpiry.name">{row.name}</span>,
+                },
+                {
+                  key: 'status',
+                  title: t('dialogs.moduleExpiry.status'),
+                  render: (_, row) => (
+                    <Tag
+                      color={STATUS_COLOURS[row.status]}
+                      style={{ color: STATUS_TEXT_COLOURS[row.status] }}
+                      data-testid="moduleExpiry.status"
+                    >
+                      {t(`dialogs.moduleExpiry.statuses.${row.status}`)}
+                    </Tag>
+                  ),
+                },
+                {
+                  key: 'endTime',
+                  title: t('dialogs.moduleExpiry.endTime'),
+                  render: (_, row) => (
+                    <time
+                      dateTime={new Date(row.endTime).toISOString()}
+                      data-testid="moduleExpiry.endTime"
+                    >
+                      {formatDate(row.endTime, DEFAULT_DAY_FORMAT, lang)}
+                    </time>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </div>
+      </DialogScroll>
     </Modal>
   );
 }

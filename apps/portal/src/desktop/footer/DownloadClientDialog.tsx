@@ -1,5 +1,6 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from '../../i18n/useTranslation.ts';
+import { DialogScroll } from '../common/DialogScroll.tsx';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import { useLoad } from '@campus/ui/useLoad';
 import { loadClientDownloads, sizeInMb } from './download-links.ts';
@@ -30,39 +31,45 @@ export function DownloadClientDialog({ onClose }: { onClose: () => void }) {
         </Button>
       }
     >
-      <div data-testid="download.dialog">
-        <p className="dd-lead">{t('dialogs.download.lead')}</p>
-        {data && packages.length === 0 ? (
-          <p className="dd-lead" role="status" data-testid="download.none">
-            {t('dialogs.download.none')}
-          </p>
-        ) : null}
-        <ul className="dd-downloads" aria-busy={!data}>
-          {packages.map((pkg) => (
-            <li key={pkg.kind} className="dd-download">
-              <div className="dd-download__info">
-                <span className="dd-download__name">{t(`dialogs.download.${pkg.kind}.name`)}</span>
-                <span className="dd-download__desc">{t(`dialogs.download.${pkg.kind}.desc`)}</span>
-                <span className="dd-download__meta" data-testid={`download.${pkg.kind}Meta`}>
-                  {version
-                    ? t('dialogs.download.meta', { version, size: sizeInMb(pkg.size) })
-                    : t('dialogs.download.size', { size: sizeInMb(pkg.size) })}
-                </span>
-              </div>
-              <Button
-                type="primary"
-                className="dd-download__link"
-                href={pkg.href}
-                download
-                data-testid={`download.${pkg.kind}`}
-              >
-                {t('dialogs.download.action')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-        {packages.length > 0 ? <p className="dd-hint">{t('dialogs.download.hint')}</p> : null}
-      </div>
+      <DialogScroll label={t('dialogs.download.title')}>
+        <div data-testid="download.dialog">
+          <p className="dd-lead">{t('dialogs.download.lead')}</p>
+          {data && packages.length === 0 ? (
+            <p className="dd-lead" role="status" data-testid="download.none">
+              {t('dialogs.download.none')}
+            </p>
+          ) : null}
+          <ul className="dd-downloads" aria-busy={!data}>
+            {packages.map((pkg) => (
+              <li key={pkg.kind} className="dd-download">
+                <div className="dd-download__info">
+                  <span className="dd-download__name">
+                    {t(`dialogs.download.${pkg.kind}.name`)}
+                  </span>
+                  <span className="dd-download__desc">
+                    {t(`dialogs.download.${pkg.kind}.desc`)}
+                  </span>
+                  <span className="dd-download__meta" data-testid={`download.${pkg.kind}Meta`}>
+                    {version
+                      ? t('dialogs.download.meta', { version, size: sizeInMb(pkg.size) })
+                      : t('dialogs.download.size', { size: sizeInMb(pkg.size) })}
+                  </span>
+                </div>
+                <Button
+                  type="primary"
+                  className="dd-download__link"
+                  href={pkg.href}
+                  download
+                  data-testid={`download.${pkg.kind}`}
+                >
+                  {t('dialogs.download.action')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {packages.length > 0 ? <p className="dd-hint">{t('dialogs.download.hint')}</p> : null}
+        </div>
+      </DialogScroll>
     </Modal>
   );
 }

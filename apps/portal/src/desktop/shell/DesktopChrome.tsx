@@ -7,6 +7,7 @@
  * desktop's other dialogs.
  */
 import { Modal } from 'antd';
+import { DialogScroll } from '../common/DialogScroll.tsx';
 import type { ReactNode } from 'react';
 import type { ChromeDialogFrameProps } from '@campus/ui/ChromeDialogFrame';
 import { ChromeContext, type ChromeEnv } from '@campus/ui/chrome-env';
@@ -44,7 +45,9 @@ function AntdDialogFrame(props: ChromeDialogFrameProps) {
       title={props.title}
       footer={props.footer}
     >
-      {props.children}
+      <DialogScroll {...(typeof props.title === 'string' ? { label: props.title } : {})}>
+        {props.children}
+      </DialogScroll>
     </Modal>
   );
 }
