@@ -27,7 +27,7 @@ import {
 import { checkNode, ensureBuild, ensureInstall, isMain, repoRoot } from './ensure.mjs';
 
 const REPORTS_DIR = path.join(repoRoot, '.reports');
-// The e2e stage takes about 14 min on a 2-core machine; the rest of the run about 6 min.
+// The e2e stage takes about 7 min on a 2-core machine (one server per worker, two workers); the rest about 4 min.
 const STAGE_TIMEOUT_MS = 22 * 60_000;
 
 /**
