@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createLightHttpClient } from '@campus/sdk/http-light';
 import { installPhGlobal } from '@campus/sdk/ph-global';
 import { createRoot } from 'react-dom/client';
+import { DESKTOP_DICTIONARIES } from '../i18n/desktop-dictionaries.ts';
 import { initI18n } from '../i18n/i18n.ts';
 import { createI18nextTranslator } from '../i18n/i18next-translator.ts';
 import { createPortalRuntime } from '../shared/portal-runtime.ts';
@@ -29,7 +30,7 @@ void startTheme(runtime.http);
 requireSession(runtime.session);
 
 const container = document.getElementById('root');
-void initI18n(runtime.storage, createI18nextTranslator).then(() => {
+void initI18n(runtime.storage, createI18nextTranslator, DESKTOP_DICTIONARIES).then(() => {
   if (!container) return;
   createRoot(container).render(
     <StrictMode>

@@ -2,7 +2,10 @@
  * The portal's language state: zh-CN by default, en on request, nothing else (spec §1).
  * Each entry picks its engine at start-up (see translator.ts); components only see `t`,
  * `currentLanguage` and `switchLanguage`. zh-CN is bundled; the en dictionary loads only
- * when en is in use (spec §4: "for zh-CN no language file is loaded").
+ * when en is in use (spec §4: "for zh-CN no language file is loaded"). The login page takes
+ * the login's dictionaries (`locales/`); the desktop adds its own (`locales/desktop/`, through
+ * `desktop-dictionaries.ts`), so the login page does not carry the desktop's words (issue 10
+ * §2 weight).
  */
 import {
   DEFAULT_LANGUAGE,
@@ -26,6 +29,20 @@ export type TranslatorFactory = (init: {
   fallback: Language;
   dictionaries: Partial<Record<Language, Dictionary>>;
 }) => Translator;
+
+/** A page's dictionaries: zh-CN bundled, en loaded when first needed. */
+export interface DictionaryPack {
+  zhCN: Dictionary;
+  loadEn: () => Promise<Dictionary>;
+}
+
+/** The login page's (and the default) dictionaries. */
+export const LOGIN_DICTIONARIES: DictionaryPack = {
+  zhCN,
+  loadEn: async () => (await import('../locales/en.json')).default,
+};
+
+let pack: DictionaryPack = LOGIN_DICTIONARIES;
 
 // Until an entry starts, a zh-CN dictionary engine answers (tests render components this way).
 let engine: Translator = createDictionaryTranslator({
@@ -52,8 +69,7 @@ export function currentLanguage(): Language {
 async function ensureDictionary(lang: Language): Promise<void> {
   if (lang !== 'en' || engine.hasDictionary('en')) return;
   try {
-    const en = await import('../locales/en.json');
-    engine.addDictionary('en', en.default);
+    engine.addDictionary('en', await pack.loadEn());
   } catch {
     // Spec §4: a failed language load is ignored; zh-CN, the fallback, shows instead.
   }
@@ -66,7 +82,9 @@ async function ensureDictionary(lang: Language): Promise<void> {
 export async function initI18n(
   storage: Pick<PortalStorage, 'getLanguage' | 'setLanguage'>,
   createTranslator: TranslatorFactory = createDictionaryTranslator,
+  dictionaries: DictionaryPack = LOGIN_DICTIONARIES,
 ): Promise<Language> {
+  pack = dictionaries;
   const search = window.location.search;
   const lang = resolveLanguage({ search, stored: storage.getLanguage() });
   // A link that asks for a language sets it for the visit: the desktop after sign-in keeps it.
@@ -74,7 +92,7 @@ export async function initI18n(
   engine = createTranslator({
     language: lang,
     fallback: DEFAULT_LANGUAGE,
-    dictionaries: { 'zh-CN': zhCN },
+    dictionaries: { 'zh-CN': pack.zhCN },
   });
   await ensureDictionary(lang);
   document.documentElement.lang = lang;

@@ -16,11 +16,12 @@ import {
 } from '@campus/sdk/dictionary';
 import type { Language } from '@campus/sdk/language';
 import type zhCN from '../locales/zh-CN.json';
+import type desktopZhCN from '../locales/desktop/zh-CN.json';
 
 export type { Dictionary, Interpolation };
 
-/** Every key of the zh-CN dictionary, e.g. 'login.submit'. */
-export type TranslationKey = DictionaryKey<typeof zhCN>;
+/** Every key of the zh-CN dictionaries (the login's and the desktop's), e.g. 'login.submit'. */
+export type TranslationKey = DictionaryKey<typeof zhCN> | DictionaryKey<typeof desktopZhCN>;
 
 export interface Translator {
   readonly language: Language;

@@ -18,6 +18,11 @@ const PAIRS: { name: string; zh: string; en: string }[] = [
     en: 'apps/portal/src/locales/en.json',
   },
   {
+    name: 'portal desktop',
+    zh: 'apps/portal/src/locales/desktop/zh-CN.json',
+    en: 'apps/portal/src/locales/desktop/en.json',
+  },
+  {
     name: 'cms (spec §7: en deployed as /pages/cms/lang/en-cms.json)',
     zh: 'apps/cms/src/shared/zh-CN.json',
     en: 'apps/cms/src/lang/en-cms.json',

@@ -1,4 +1,4 @@
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import type { AppIcon } from '@campus/contracts/desktop';
 import type { MeData } from '@campus/contracts/uaa';
@@ -51,19 +51,20 @@ export function LeftSidebar({
       <div className="dt-sidebar__panel">
         <div className="dt-sidebar__tools">
           {open ? <span className="dt-sidebar__title">{t('menu.sidebar')}</span> : null}
-          <Tooltip title={lock.locked ? t('menu.unlock') : t('menu.lock')} placement="right">
-            <Button
-              type="text"
-              size="small"
-              className="dt-sidebar__tool"
-              data-testid="sidebar.lock"
-              aria-pressed={lock.locked}
-              aria-label={lock.locked ? t('menu.unlock') : t('menu.lock')}
-              disabled={!lock.known}
-              icon={<Icon path={lock.locked ? CHROME_ICONS.pin : CHROME_ICONS.pinOff} size={16} />}
-              onClick={lock.toggle}
-            />
-          </Tooltip>
+          {/* The browser's own tooltip: antd's Tooltip would bring its pop-up engine into the
+              desktop's first load for one hint (issue 10 §2 weight). */}
+          <Button
+            type="text"
+            size="small"
+            className="dt-sidebar__tool"
+            data-testid="sidebar.lock"
+            aria-pressed={lock.locked}
+            aria-label={lock.locked ? t('menu.unlock') : t('menu.lock')}
+            disabled={!lock.known}
+            icon={<Icon path={lock.locked ? CHROME_ICONS.pin : CHROME_ICONS.pinOff} size={16} />}
+            onClick={lock.toggle}
+            title={lock.locked ? t('menu.unlock') : t('menu.lock')}
+          />
           {lock.locked ? null : (
             <Button
               type="text"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
-import zhCN from '../../locales/zh-CN.json';
+import en from '../../locales/desktop/en.json';
+import zhCN from '../../locales/desktop/zh-CN.json';
 import { dayPartOf, formatLongDate, roleKeyOf } from './welcome.ts';
 
 describe('welcome panel helpers', () => {

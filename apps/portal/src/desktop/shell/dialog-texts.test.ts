@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LICENCE_EXPIRED_MESSAGE } from '@campus/sdk/licence';
-import en from '../../locales/en.json';
-import zhCN from '../../locales/zh-CN.json';
+import en from '../../locales/desktop/en.json';
+import zhCN from '../../locales/desktop/zh-CN.json';
 
 describe('dialog texts worded as spec §8', () => {
   it("says 'All ignored successfully!' after ignore all", () => {
