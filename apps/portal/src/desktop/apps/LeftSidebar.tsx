@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AppIcon } from '@campus/contracts/desktop';
 import type { MeData } from '@campus/contracts/uaa';
 import type { DesktopApi } from '@campus/sdk/desktop-api';
@@ -33,6 +33,9 @@ export function LeftSidebar({
   const drag = useIconDrag(menu, me.userType);
   const [expanded, setExpanded] = useState(false);
   const [hovering, setHovering] = useState(false);
+  // After the expand/collapse button, the pointer opens the sidebar again only once it has left
+  // it: the sidebar changing width under a still pointer must not undo the click.
+  const hoverHeld = useRef(false);
   const open = lock.locked || expanded || hovering;
   const sections = menuSections(menu.groups, me.userType, lang);
 
@@ -44,9 +47,12 @@ export function LeftSidebar({
       data-locked={lock.locked}
       aria-label={t('menu.sidebar')}
       onPointerEnter={(event) => {
-        if (event.pointerType === 'mouse') setHovering(true);
+        if (event.pointerType === 'mouse' && !hoverHeld.current) setHovering(true);
       }}
-      onPointerLeave={() => setHovering(false)}
+      onPointerLeave={() => {
+        hoverHeld.current = false;
+        setHovering(false);
+      }}
     >
       <div className="dt-sidebar__panel">
         <div className="dt-sidebar__tools">
@@ -80,6 +86,7 @@ export function LeftSidebar({
                 />
               }
               onClick={() => {
+                hoverHeld.current = true;
                 setHovering(false);
                 setExpanded((value) => !value);
               }}
