@@ -33,6 +33,11 @@ const PAIRS: { name: string; zh: string; en: string }[] = [
     en: 'packages/ui/src/i18n/locales/en.json',
   },
   {
+    name: 'ui chrome (header, messages, accounts, footer, About, theme)',
+    zh: 'packages/ui/src/chrome/locales/zh-CN.json',
+    en: 'packages/ui/src/chrome/locales/en.json',
+  },
+  {
     name: 'server dead-end pages',
     zh: 'server/src/modules/pages/locales/zh-CN.json',
     en: 'server/src/modules/pages/locales/en.json',
@@ -94,20 +99,40 @@ function formatProblems(file: string): string[] {
   return problems;
 }
 
+/** The `src` folders of the apps, the packages and the server. */
+function sourceRoots(): string[] {
+  return ['apps', 'packages', 'server']
+    .flatMap((top) =>
+      top === 'server'
+        ? ['server/src']
+        : fs.readdirSync(path.join(ROOT, top)).map((name) => `${top}/${name}/src`),
+    )
+    .filter((root) => fs.existsSync(path.join(ROOT, root)));
+}
+
 /** Every JSON file under a `src` folder of the apps, the packages and the server. */
 function sourceJsonFiles(): string[] {
-  const roots = ['apps', 'packages', 'server'].flatMap((top) =>
-    top === 'server'
-      ? ['server/src']
-      : fs.readdirSync(path.join(ROOT, top)).map((name) => `${top}/${name}/src`),
+  return sourceRoots().flatMap((root) =>
+    (fs.readdirSync(path.join(ROOT, root), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.json') && !file.includes('node_modules'))
+      .map((file) => `${root}/${file.split(path.sep).join('/')}`),
   );
-  return roots
-    .filter((root) => fs.existsSync(path.join(ROOT, root)))
-    .flatMap((root) =>
-      (fs.readdirSync(path.join(ROOT, root), { recursive: true }) as string[])
-        .filter((file) => file.endsWith('.json') && !file.includes('node_modules'))
-        .map((file) => `${root}/${file.split(path.sep).join('/')}`),
-    );
+}
+
+/**
+ * TypeScript files that may hold a `'zh-CN': { … }` record: calendar data for the date
+ * formatter (spec §9 month and weekday names), not texts of the UI.
+ */
+const CALENDAR_DATA: readonly string[] = ['packages/sdk/src/format/formatters.ts'];
+
+/** Non-test TypeScript files under the sources, for the inline-dictionary check. */
+function sourceTsFiles(): string[] {
+  return sourceRoots().flatMap((root) =>
+    (fs.readdirSync(path.join(ROOT, root), { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .filter((file) => !file.includes('node_modules'))
+      .map((file) => `${root}/${file.split(path.sep).join('/')}`),
+  );
 }
 
 describe('every dictionary, one format (issue 10 §2: i18next JSON, {{name}} placeholders)', () => {
@@ -118,6 +143,17 @@ describe('every dictionary, one format (issue 10 §2: i18next JSON, {{name}} pla
       ...NOT_DICTIONARIES,
     ]);
     expect(sourceJsonFiles().filter((file) => !known.has(file))).toEqual([]);
+  });
+
+  it('keeps no texts in TypeScript records of both languages (they belong in a dictionary file)', () => {
+    const inline = sourceTsFiles().filter(
+      (file) =>
+        !CALENDAR_DATA.includes(file) &&
+        /(['"]zh-CN['"]|(?<![.\w])en)\s*:\s*\{/.test(
+          fs.readFileSync(path.join(ROOT, file), 'utf8'),
+        ),
+    );
+    expect(inline).toEqual([]);
   });
 
   it.each([...PAIRS.flatMap((pair) => [pair.zh, pair.en]), ...ENGLISH_ONLY])(
