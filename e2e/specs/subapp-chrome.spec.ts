@@ -4,17 +4,22 @@
  * both languages, every control of the chrome works as on the desktop: the bell and its count,
  * the header's message list (only /desktop/home shows none), the messages dialog with ignore
  * and ignore all, the child picker changing the child whose notices the parent page shows, the
- * teacher/parent switch, full screen, language, logout, the footer and the About dialog with
- * the app's own versions. Accounts sign in through the API: the login form is not under test.
+ * teacher/parent switch, the theme dialog, an openWay-1 message's module-expiry table, full
+ * screen, language, logout, the footer and the About dialog with the app's own versions. Accounts sign in through the API: the login form is not under test.
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { addMessages, createAccount, linkNewChild } from '../fixtures/desktop-data.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { expectNoHorizontalOverflow } from '../fixtures/screens.ts';
 import { ChromePage } from '../pages/ChromePage.ts';
 
 const { teacher, parent, staff } = demoAccounts;
+
+/** Spec §3 theme colours: ink. */
+const INK = '#A9947F';
+const DAY = 24 * 60 * 60 * 1000;
 
 type Language = 'zh-CN' | 'en';
 
@@ -62,6 +67,10 @@ const TEXT = {
     switchToTeacher: '切换到教师账号',
     fullscreen: '全屏',
     exitFullscreen: '退出全屏',
+    themeTitle: '主题设置',
+    themeSaved: '主题已保存',
+    moduleExpiryTitle: '模块到期情况',
+    statuses: ['已过期', '即将到期', '使用中'],
   },
   en: {
     welcome: (name: string) => `Welcome, ${name}`,
@@ -73,6 +82,10 @@ const TEXT = {
     switchToTeacher: 'Switch to the teacher account',
     fullscreen: 'Full screen',
     exitFullscreen: 'Exit full screen',
+    themeTitle: 'Theme settings',
+    themeSaved: 'Theme saved',
+    moduleExpiryTitle: 'Module expiry',
+    statuses: ['Expired', 'Expiring soon', 'In use'],
   },
 } as const;
 
@@ -191,6 +204,74 @@ for (const language of ['zh-CN', 'en'] as const) {
         await rows.filter({ hasText: back.name }).getByTestId('child.enter').click();
         await expect(shown).toContainText(back.name);
         await expect(notice).toHaveCount(back === second ? 1 : 0);
+      },
+    );
+
+    test(
+      "the theme button opens the desktop's theme dialog; a saved theme applies at once and holds on the desktop (spec §2 Theme dialog, §3, §4)",
+      { tag: '@mobile' },
+      async ({ page }) => {
+        const account = await createAccount(2, 'chrome-theme');
+        const chrome = await openCms(page, account, 'tm', language);
+        await chrome.openTheme();
+        await expect(page.getByRole('dialog', { name: text.themeTitle })).toBeVisible();
+        for (const option of ['ink', 'lotus', 'cartoon', 'red', 'blue', 'siroBlue', 'green'])
+          await expect(page.getByTestId(`theme.option.${option}`)).toBeVisible();
+        await expect(page.getByTestId('theme.picker')).toBeVisible();
+        // Spec §3 unit login config: the demo school's own five themes, as on the desktop.
+        await expect(chrome.unitThemes).toHaveCount(5);
+        await expect(page.getByTestId('theme.option.blue')).toHaveAttribute('aria-pressed', 'true');
+        await expect(chrome.layoutTop).toBeVisible();
+        await expectAccessible(page, { include: '[data-testid="theme.dialog"]' });
+
+        await page.getByTestId('theme.option.ink').click();
+        await expect(chrome.layoutFixed).toBeVisible();
+        await chrome.saveTheme();
+        await expect(page.getByTestId('theme.savedFlash')).toHaveText(text.themeSaved);
+        expect(await chrome.cssVariable('--ph-primary')).toBe(INK);
+        await expect(page.locator('link[data-ph-theme="ink"]')).toHaveCount(1);
+
+        // The user's theme, not the page's: the desktop opens in it.
+        await page.goto('/desktop/home');
+        await expect(page.getByTestId('header')).toBeVisible();
+        await expect.poll(() => chrome.cssVariable('--ph-primary')).toBe(INK);
+      },
+    );
+
+    test(
+      'an openWay-1 message opens the module-expiry table in cms as on the desktop (spec §3, §4)',
+      { tag: '@mobile' },
+      async ({ page }) => {
+        const account = await createAccount(2, 'chrome-expiry');
+        const now = Date.now();
+        addMessages(account.userId, [
+          {
+            text: `Modules are expiring ${language}`,
+            importance: 5,
+            module: 'base',
+            openWay: 1,
+            modules: [
+              { code: 'cms', endTime: now + 400 * DAY },
+              { code: 'library', endTime: now - 10 * DAY },
+              { code: 'canteen', endTime: now + 30 * DAY },
+            ],
+          },
+        ]);
+        const chrome = await openCms(page, account, 'tm', language);
+        await chrome.bell.click();
+        await page.getByTestId('header.messagesAll').click();
+        await page.getByTestId('messages.item').getByTestId('messages.open').click();
+        const table = page.getByTestId('moduleExpiry.dialog');
+        await expect(table).toBeVisible();
+        await expect(page.getByRole('dialog', { name: text.moduleExpiryTitle })).toBeVisible();
+        await expect(table.getByTestId('moduleExpiry.status')).toHaveText(text.statuses);
+        await expect(table.getByTestId('moduleExpiry.endTime').first()).toHaveText(
+          /^\d{4}-\d{2}-\d{2}$/,
+        );
+        await expectAccessible(page, { include: '[data-testid="moduleExpiry.dialog"]' });
+        await page.getByTestId('moduleExpiry.back').click();
+        await expect(page.getByTestId('messages.dialog')).toBeVisible();
+        await expect(table).toHaveCount(0);
       },
     );
 

@@ -2,7 +2,7 @@
  * The desktop is grouped by feature (issue 10 §2), and its folders import one another in one
  * direction only (docs/ARCHITECTURE.md):
  * - `common/` imports no other folder of the desktop;
- * - a feature folder (messages, todos, apps, theme, accounts, footer) imports `common/` and other
+ * - a feature folder (messages, todos, apps, accounts, footer) imports `common/` and other
  *   features, never `pages/` or `shell/`, and the features never import one another in a cycle;
  * - `pages/` imports features and `common/`, and only `shell/` imports it;
  * - only the entry (`main.tsx`) imports `shell/`.
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = import.meta.dirname;
-const FEATURES = ['messages', 'todos', 'apps', 'theme', 'accounts', 'footer'];
+const FEATURES = ['messages', 'todos', 'apps', 'accounts', 'footer'];
 const FOLDERS = ['common', ...FEATURES, 'pages', 'shell'];
 
 /** The desktop's source files, relative to this folder. */

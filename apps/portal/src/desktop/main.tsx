@@ -9,7 +9,7 @@ import { createPortalRuntime } from '../shared/portal-runtime.ts';
 import { RuntimeContext } from '../shared/useRuntime.ts';
 import { DesktopApp } from './shell/DesktopApp.tsx';
 import { showNotice } from './shell/notice-bridge.ts';
-import { startTheme } from './theme/theme-store.ts';
+import { startPageTheme } from '@campus/ui/page-theme';
 import { requireSession } from './shell/useRequireSession.ts';
 import '../shared/base.css';
 import './shell/desktop.css';
@@ -26,7 +26,7 @@ const runtime = createPortalRuntime({
 
 // Spec §4 start-up: the user's theme loads beside the login check, not after it, and both
 // start before the translations and React, so neither waits for the other.
-void startTheme(runtime.http);
+void startPageTheme(runtime.http);
 requireSession(runtime.session);
 
 const container = document.getElementById('root');

@@ -19,7 +19,6 @@ import { loginUrlFor, pageRuntime, type PageRuntime } from '@campus/sdk/page-run
 import { collectPermissionCodes, type PermissionCodes } from '@campus/sdk/permissions';
 import { installPhGlobal } from '@campus/sdk/ph-global';
 import type { SubAppMountContext } from '@campus/sdk/subapp-loader';
-import { loadTheme } from '@campus/sdk/theme-loader';
 import { createTranslator } from '@campus/sdk/translate';
 import { runVersionChecks } from '@campus/sdk/version-check-runner';
 import { shouldWarnZoom, ZOOM_WARNING_MS, zoomPercent, zoomWarningMessage } from '@campus/sdk/zoom';
@@ -32,6 +31,8 @@ import { shellText } from '../i18n/shell-messages.ts';
 import { createAppRouter, type AppRoute } from '../router/createAppRouter.tsx';
 import { AppContext, type AppContextValue } from './app-context.ts';
 import { SubAppChrome } from './SubAppChrome.tsx';
+import { startPageTheme } from '../chrome/theme/page-theme.ts';
+import '../components/button.css';
 import '../components/shell.css';
 
 /** What a sub-app passes to {@link startApp}. */
@@ -184,12 +185,9 @@ export async function startApp(input: StartAppInput): Promise<() => void> {
     checkLogin: async () =>
       runtime.session.getState().status === 'signedIn' || runtime.session.checkLogin(),
     generateHeader: async () => undefined, // content mode: the page frame has no header
-    generateTheme: async () => {
-      await loadTheme({ http, doc: document, version: COMMON_PH_VERSION });
-    },
-    loadTheme: async () => {
-      await loadTheme({ http, doc: document, version: COMMON_PH_VERSION });
-    },
+    // Published in the page's theme store, so the chrome's theme dialog starts from it.
+    generateTheme: () => startPageTheme(http),
+    loadTheme: () => startPageTheme(http),
     loadHeader: async (step) => wantHeader(lang, step.options.langList, step.options.rootPath),
     readUserType: async () => runtime.session.getState().me?.userType,
     fetchPermissions: async () => {

@@ -1,12 +1,13 @@
 /**
- * The host of the chrome's dialogs (spec §2 Other dialogs: messages, choose child, logout; the
- * About dialog) and of its short confirmations. Each dialog loads when first opened, so neither
+ * The host of the chrome's dialogs (spec §2 Other dialogs: messages, module expiry, choose
+ * child, logout; the Theme and About dialogs) and of its short confirmations. Each dialog loads when first opened, so neither
  * the desktop's first load nor a sub-app page pays for them up front.
  */
 import { lazy, Suspense } from 'react';
 import { isParent } from '@campus/contracts/user-types';
 import { useSession } from '../hooks/useSession.ts';
 import { chromeDialogs, useChrome, useChromeState, type ChromeDialogName } from './chrome-env.ts';
+import '../components/button.css';
 import './chrome.css';
 
 const MessagesDialog = lazy(() =>
@@ -18,16 +19,22 @@ const ChooseChildDialog = lazy(() =>
 const LogoutDialog = lazy(() =>
   import('./accounts/LogoutDialog.tsx').then((m) => ({ default: m.LogoutDialog })),
 );
+const ThemeDialog = lazy(() =>
+  import('./theme/ThemeDialog.tsx').then((m) => ({ default: m.ThemeDialog })),
+);
+const ModuleExpiryDialog = lazy(() =>
+  import('./modules/ModuleExpiryDialog.tsx').then((m) => ({ default: m.ModuleExpiryDialog })),
+);
 const AboutDialog = lazy(() =>
   import('./footer/AboutDialog.tsx').then((m) => ({ default: m.AboutDialog })),
 );
 
 export function ChromeDialogs() {
-  const { open, flash } = useChromeState();
+  const { open, payload, flash } = useChromeState();
   return (
     <>
       <Suspense fallback={null}>
-        <OpenDialog name={open} />
+        <OpenDialog name={open} payload={payload} />
       </Suspense>
       {flash ? (
         <div className="ph-chrome-flash" role="status">
@@ -38,7 +45,7 @@ export function ChromeDialogs() {
   );
 }
 
-function OpenDialog({ name }: { name: ChromeDialogName | null }) {
+function OpenDialog({ name, payload }: { name: ChromeDialogName | null; payload: unknown }) {
   const { session } = useChrome();
   const { me } = useSession(session);
   const close = chromeDialogs.close;
@@ -52,6 +59,10 @@ function OpenDialog({ name }: { name: ChromeDialogName | null }) {
       return <LogoutDialog onClose={close} />;
     case 'about':
       return <AboutDialog onClose={close} />;
+    case 'theme':
+      return <ThemeDialog me={me} onClose={close} />;
+    case 'moduleExpiry':
+      return <ModuleExpiryDialog payload={payload} onClose={close} />;
     case null:
       return null;
   }

@@ -6,7 +6,6 @@
  */
 import { createContext, use, useSyncExternalStore } from 'react';
 import type { Envelope } from '@campus/contracts/envelope';
-import type { Message } from '@campus/contracts/desktop';
 import type { HttpClient } from '@campus/sdk/http-core';
 import type { Language } from '@campus/sdk/language';
 import type { ScreenClass } from '@campus/sdk/screen';
@@ -40,10 +39,6 @@ export interface ChromeEnv {
   switchLanguage: (next: Language) => void;
   /** After an account switch was accepted: the page for the other account. */
   afterAccountSwitch: () => void;
-  /** Opens the theme dialog; without it the header has no theme button. */
-  openTheme?: (() => void) | undefined;
-  /** Opens the module-expiry table of an openWay-1 message (spec §3); else nothing opens. */
-  openModuleExpiry?: ((message: Message) => void) | undefined;
   /** Goes to an address inside the portal. */
   goTo: (href: string) => void;
   /** The frame of the chrome's dialogs; the light draggable dialog by default. */
@@ -61,8 +56,9 @@ export function useChrome(): ChromeEnv & { t: ChromeTranslate } {
   return { ...env, t: chromeTranslator(env.lang) };
 }
 
-/** The chrome's dialogs (spec §2 Other dialogs, About dialog), opened by name. */
-export type ChromeDialogName = 'messages' | 'chooseChild' | 'logout' | 'about';
+/** The chrome's dialogs (spec §2 Other dialogs, Theme dialog, About dialog), opened by name. */
+export type ChromeDialogName =
+  'messages' | 'chooseChild' | 'logout' | 'about' | 'theme' | 'moduleExpiry';
 
 /** A short confirmation after an action ('All ignored successfully!', the child entered). */
 export interface ChromeFlash {
@@ -72,6 +68,8 @@ export interface ChromeFlash {
 
 interface ChromeState {
   open: ChromeDialogName | null;
+  /** What the opener passed, e.g. the message whose module-expiry table to show. */
+  payload?: unknown;
   flash: ChromeFlash | null;
 }
 
@@ -98,8 +96,9 @@ function createChromeStore() {
         listeners.delete(listener);
       };
     },
-    open: (name: ChromeDialogName) => set({ ...state, open: name }),
-    close: () => set({ ...state, open: null }),
+    open: (name: ChromeDialogName, payload?: unknown) =>
+      set({ flash: state.flash, open: name, ...(payload === undefined ? {} : { payload }) }),
+    close: () => set({ flash: state.flash, open: null }),
     flash: (flash: ChromeFlash) => {
       clearTimeout(flashTimer);
       set({ ...state, flash });

@@ -4,6 +4,7 @@
  * the way back to the desktop.
  */
 import { useEffect, useId, useRef } from 'react';
+import './button.css';
 import './shell.css';
 
 /** Spec §9: the base z-index of modal layers. */

@@ -19,6 +19,7 @@ import {
 import { createPortal } from 'react-dom';
 import { uiText } from '../i18n/ui-messages.ts';
 import { DIALOG_Z_INDEX_BASE, dialogStack } from './dialog-stack.ts';
+import './button.css';
 import './desktop-kit.css';
 
 export { DIALOG_Z_INDEX_BASE } from './dialog-stack.ts';

@@ -4,6 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { NOTICE_GAP_PX, type NoticeStore } from './notice-store.ts';
+import './button.css';
 import './shell.css';
 
 export function NoticeArea({ store, closeLabel }: { store: NoticeStore; closeLabel: string }) {

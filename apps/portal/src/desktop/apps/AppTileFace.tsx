@@ -3,7 +3,7 @@ import type { AppIcon } from '@campus/contracts/desktop';
 import { badgeText } from '@campus/sdk/formatters';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { appName, appShortName, iconImageFor } from './app-menu-rules.ts';
-import { useDesktopTheme } from '../theme/theme-store.ts';
+import { usePageTheme } from '@campus/ui/page-theme';
 
 /**
  * What every app tile shows (spec §3 App icon), in the menus and in the desktop's widgets alike:
@@ -24,7 +24,7 @@ export function AppTileFace({
   badge?: boolean;
 }) {
   const { lang } = useTranslation();
-  const { theme } = useDesktopTheme();
+  const { theme } = usePageTheme();
   const src = iconImageFor(app.code, theme);
   // Kept per address: the next theme's image gets its own chance to load.
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);

@@ -8,7 +8,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The desktop's dialogs. */
-export type DesktopDialogName = 'moduleExpiry' | 'downloadClient' | 'theme';
+export type DesktopDialogName = 'downloadClient';
 
 export interface DialogState {
   open: DesktopDialogName | null;

@@ -6,7 +6,7 @@ import { onUnreadChanged } from '@campus/ui/unread-events';
 import { useLoad } from '@campus/ui/useLoad';
 import { dataOf, useDesktopApi } from '../common/desktop-data.ts';
 import { RelativeTime } from '../common/RelativeTime.tsx';
-import { useNow } from '../common/useNow.ts';
+import { useNow } from '@campus/ui/useNow';
 import { Widget } from '../common/Widget.tsx';
 
 /** How many of the newest unread messages the card lists. */

@@ -12,7 +12,7 @@ import { onUnreadChanged } from '@campus/ui/unread-events';
 import { dayPartOf, formatLongDate } from './welcome.ts';
 import { AppTileList } from '../apps/AppTileList.tsx';
 import { TodoList } from '../todos/TodoList.tsx';
-import { useNow } from '../common/useNow.ts';
+import { useNow } from '@campus/ui/useNow';
 import { Widget } from '../common/Widget.tsx';
 
 /**

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import { chromeDialogs } from '@campus/ui/chrome-env';
 import { desktopDialogs } from '../common/dialog-store.ts';
-import { UNIT_MODULES } from '../apps/unit-modules.ts';
+import { UNIT_MODULES } from '@campus/ui/unit-modules';
 import { roleKeyOf } from './welcome.ts';
 import { useLoad } from '@campus/ui/useLoad';
 import { dataOf, useDesktopApi } from '../common/desktop-data.ts';
@@ -70,7 +70,7 @@ export function SettingsPage({ me, area }: { me: MeData; area: boolean }) {
                 }}
                 aria-hidden="true"
               />
-              <Button onClick={() => desktopDialogs.open('theme')} data-testid="setting.theme">
+              <Button onClick={() => chromeDialogs.open('theme')} data-testid="setting.theme">
                 {t('pages.setting.changeTheme')}
               </Button>
             </span>
@@ -118,7 +118,7 @@ export function SettingsPage({ me, area }: { me: MeData; area: boolean }) {
           <Widget title={t('pages.setting.modules')} testId="setting.modulesCard">
             <p className="dp-muted">{t('pages.setting.modulesText')}</p>
             <Button
-              onClick={() => desktopDialogs.open('moduleExpiry', UNIT_MODULES)}
+              onClick={() => chromeDialogs.open('moduleExpiry', UNIT_MODULES)}
               data-testid="setting.modules"
             >
               {t('pages.setting.showModules')}

@@ -10,13 +10,12 @@ import { ChromeDialogs } from '@campus/ui/ChromeDialogs';
 import { ChromeFooter } from '@campus/ui/ChromeFooter';
 import { ChromeHeader } from '@campus/ui/ChromeHeader';
 import { DesktopChromeProvider } from './DesktopChrome.tsx';
-import { ThemeDialogHost } from './ThemeDialogHost.tsx';
 import { DesktopOverlays } from './DesktopOverlays.tsx';
 import { DesktopMain } from '../pages/DesktopMain.tsx';
 import { pageForPath } from '../common/page-for-path.ts';
 import { LeftSidebar } from '../apps/LeftSidebar.tsx';
 import { NoticeBridge } from './NoticeBridge.tsx';
-import { useDesktopTheme } from '../theme/theme-store.ts';
+import { usePageTheme } from '@campus/ui/page-theme';
 import { useDesktopApi } from '../common/desktop-data.ts';
 import { useAppMenuData } from '../apps/app-menu-data.ts';
 import { useOpenApp } from '../apps/useOpenApp.ts';
@@ -34,7 +33,7 @@ const FONT_FAMILY =
 export function DesktopApp() {
   const { t, lang } = useTranslation();
   const session = useRequireSession();
-  const theme = useDesktopTheme();
+  const theme = usePageTheme();
   useEffect(() => {
     document.title = t('app.desktopTitle');
   }, [t, lang]);
@@ -76,7 +75,7 @@ export function DesktopApp() {
  */
 function DesktopChrome({ me }: { me: MeData }) {
   const api = useDesktopApi();
-  const theme = useDesktopTheme();
+  const theme = usePageTheme();
   const screen = useScreen();
   const menu = useAppMenuData(api, me);
   // The mobile desktop (mobile_desktop_*) lists every app in its own grid: no menu there.
@@ -102,7 +101,6 @@ function DesktopChrome({ me }: { me: MeData }) {
           </div>
         </div>
         <ChromeDialogs />
-        <ThemeDialogHost me={me} />
         <DesktopOverlays />
         <ZoomWarning mobile={screen === 'mobile'} />
       </div>

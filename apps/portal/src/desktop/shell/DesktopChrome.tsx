@@ -1,10 +1,9 @@
 /**
- * The desktop's side of the shared chrome (@campus/ui: header, messages, children and
- * accounts, footer and About; spec §2): the same components as every sub-app page, given what
- * the desktop does its own way. The language switches in place, an account switch reloads the
- * desktop for the other account, the theme button opens the desktop's theme dialog, an
- * openWay-1 message its module-expiry table, and the dialogs wear antd's modal like the
- * desktop's other dialogs.
+ * The desktop's side of the shared chrome (@campus/ui: header, messages and module expiry,
+ * children and accounts, theme, footer and About; spec §2): the same components as every
+ * sub-app page, given what the desktop does its own way. The language switches in place, an
+ * account switch reloads the desktop for the other account, and the dialogs wear antd's modal
+ * like the desktop's other dialogs.
  */
 import { Modal } from 'antd';
 import { DialogScroll } from '../common/DialogScroll.tsx';
@@ -20,7 +19,6 @@ import { switchLanguage } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { goTo, replaceWith } from '../../shared/navigation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
-import { desktopDialogs } from '../common/dialog-store.ts';
 
 /**
  * The desktop's release notes, built in for when the deployed files cannot be read; loaded
@@ -74,8 +72,6 @@ export function DesktopChromeProvider({
     switchLanguage: (next) => void switchLanguage(next, runtime.storage),
     // The desktop is reloaded for the other account; a refusal was notified (spec §8).
     afterAccountSwitch: () => window.location.reload(),
-    openTheme: () => desktopDialogs.open('theme'),
-    openModuleExpiry: (message) => desktopDialogs.open('moduleExpiry', message),
     goTo,
     DialogFrame: AntdDialogFrame,
     devSwitch: import.meta.env.DEV

@@ -11,20 +11,17 @@ import { LicenceDialog } from '../apps/LicenceDialog.tsx';
 import { TodoPopup } from '../todos/TodoPopup.tsx';
 import './dialogs.css';
 
-// Loaded when first opened: their tables (antd Table with its pagination, select and tree)
-// stay out of the desktop's first load (issue 4 weight goal: 300 kB gz of JS and CSS).
+// Loaded when first opened: its table stays out of the desktop's first load (issue 4 weight
+// goal).
 const DownloadClientDialog = lazy(() =>
   import('../footer/DownloadClientDialog.tsx').then((m) => ({ default: m.DownloadClientDialog })),
 );
-const ModuleExpiryDialog = lazy(() =>
-  import('../apps/ModuleExpiryDialog.tsx').then((m) => ({ default: m.ModuleExpiryDialog })),
-);
 
 /**
- * The desktop's overlays (spec §2 Other dialogs): whichever of the messages, module-expiry,
- * choose-child, download-client and logout dialogs is open in `desktopDialogs`, plus the
- * always-on ones: the to-do popup on the desktop home (spec §4) and the licence dialog.
- * The theme dialog is ThemeDialogHost's; the chrome's dialogs are @campus/ui's ChromeDialogs.
+ * The desktop's overlays (spec §2 Other dialogs): the download-client dialog when it is open in
+ * `desktopDialogs`, plus the always-on ones: the to-do popup on the desktop home (spec §4) and
+ * the licence dialog. The chrome's dialogs (messages, module expiry, choose child, logout,
+ * theme, About) are @campus/ui's ChromeDialogs.
  */
 export function DesktopOverlays() {
   const { session } = useRuntime();
@@ -35,7 +32,7 @@ export function DesktopOverlays() {
   return (
     <>
       <Suspense fallback={null}>
-        <OpenDialog name={dialog.open} payload={dialog.payload} />
+        <OpenDialog name={dialog.open} />
       </Suspense>
       {isDesktopHome(page) ? <TodoPopup /> : null}
       <LicenceDialog me={me} />
@@ -43,14 +40,11 @@ export function DesktopOverlays() {
   );
 }
 
-function OpenDialog({ name, payload }: { name: DesktopDialogName | null; payload: unknown }) {
+function OpenDialog({ name }: { name: DesktopDialogName | null }) {
   const close = desktopDialogs.close;
   switch (name) {
-    case 'moduleExpiry':
-      return <ModuleExpiryDialog payload={payload} onClose={close} />;
     case 'downloadClient':
       return <DownloadClientDialog onClose={close} />;
-    case 'theme':
     case null:
       return null;
   }

@@ -1,6 +1,6 @@
 import type { Todo } from '@campus/contracts/desktop';
 import { RelativeTime } from '../common/RelativeTime.tsx';
-import { useNow } from '../common/useNow.ts';
+import { useNow } from '@campus/ui/useNow';
 
 /**
  * The to-dos of a desktop card (spec §2, §9): each title with how long ago it came. The home

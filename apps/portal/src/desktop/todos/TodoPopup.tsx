@@ -6,7 +6,7 @@ import { Icon } from '../../shared/Icon.tsx';
 import { goTo } from '../../shared/navigation.ts';
 import { useDesktopApi } from '../common/desktop-data.ts';
 import { RelativeTime } from '../common/RelativeTime.tsx';
-import { useNow } from '../common/useNow.ts';
+import { useNow } from '@campus/ui/useNow';
 import { safeMessageUrl } from '@campus/ui/message-rules';
 import { createRestartableTimer, TODO_AUTO_CLOSE_MS } from './popup-timer.ts';
 import {

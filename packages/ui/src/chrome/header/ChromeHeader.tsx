@@ -31,6 +31,7 @@ import {
 } from './header-rules.ts';
 import { UnitLogo } from './UnitLogo.tsx';
 import { useFullscreen } from './useFullscreen.ts';
+import '../../components/button.css';
 import '../chrome.css';
 
 /** One header action: a button on wide screens, an item of the "more" menu on phones. */
@@ -86,15 +87,13 @@ function HeaderFor({ me }: { me: MeData }) {
       onClick: () => chromeDialogs.open('chooseChild'),
     });
   }
-  if (env.openTheme) {
-    actions.push({
-      id: 'theme',
-      testId: 'theme.open',
-      label: t('header.theme'),
-      icon: CHROME_ICONS.palette,
-      onClick: env.openTheme,
-    });
-  }
+  actions.push({
+    id: 'theme',
+    testId: 'theme.open',
+    label: t('header.theme'),
+    icon: CHROME_ICONS.palette,
+    onClick: () => chromeDialogs.open('theme'),
+  });
   if (
     accountSwitcherVisible({
       linkedUserId: me.linkedUserId,

@@ -67,8 +67,8 @@ export function MessagesDialog({ onClose }: { onClose: () => void }) {
     const action = messageAction(message, window.location.origin);
     switch (action.kind) {
       case 'moduleExpiry':
-        onClose();
-        env.openModuleExpiry?.(message);
+        // Spec §3 openWay 1: the module-expiry table takes the messages dialog's place.
+        chromeDialogs.open('moduleExpiry', message);
         return;
       case 'link':
         if (action.external) window.open(action.href, '_blank', 'noopener,noreferrer');

@@ -9,8 +9,8 @@ import { baseEndpoints, type Module } from '@campus/contracts/base';
 import type { MessageModule } from '@campus/contracts/desktop';
 import type { HttpClient } from '@campus/sdk/http-core';
 import { callEndpoint } from '@campus/sdk/endpoint-call';
-import { useRuntime } from '../../shared/useRuntime.ts';
-import { useLoad } from '@campus/ui/useLoad';
+import { useLoad } from '../../hooks/useLoad.ts';
+import { useChrome } from '../chrome-env.ts';
 import { messageWithModules } from './module-expiry-rules.ts';
 
 /** The dialog payload that asks for the unit's modules rather than a message's. */
@@ -54,7 +54,7 @@ export interface ExpiryModules {
 
 /** The modules of the dialog's payload: a message's, or (for {@link UNIT_MODULES}) the unit's. */
 export function useExpiryModules(payload: unknown): ExpiryModules {
-  const { http } = useRuntime();
+  const { http } = useChrome();
   const unit = isUnitModulesPayload(payload);
   const loaded = useLoad(unit ? 'unit-modules' : 'no-unit-modules', () =>
     unit ? loadUnitModules(http) : Promise.resolve([]),

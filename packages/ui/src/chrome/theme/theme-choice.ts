@@ -1,7 +1,8 @@
 /**
  * The theme dialog's model, pure (spec §2 Theme dialog, §3 theme colours and Unit login page
  * config, §4 Layout, §7 settheme). The theme vocabulary is the contracts'
- * (`@campus/contracts/theme`), the page rules the SDK's; this file adds what the dialog chooses and what it saves.
+ * (`@campus/contracts/theme`), the page rules the SDK's; this file adds what the dialog chooses
+ * and what it saves. The dialog is the chrome's, the same on the desktop and in every sub-app.
  */
 import type { SetThemeBody, SetThemeType } from '@campus/contracts/desktop';
 import type { DecorationSet } from '@campus/contracts/uaa';
@@ -17,7 +18,7 @@ import {
 import { layoutChoiceVisible } from '@campus/sdk/theme-rules';
 
 /** The theme in force on the page: what `applyTheme` answered, or the dialog saved. */
-export interface DesktopTheme {
+export interface PageTheme {
   /** ink, lotus, cartoon or a swatch name; null for a custom colour or no theme. */
   theme: string | null;
   /** '#RRGGBB'. */
@@ -36,7 +37,7 @@ export interface ThemeSelection {
  * swatches starts on that swatch (the default #457CD6 is the blue one), so the dialog shows
  * which choice the page looks like.
  */
-export function selectionOf(current: DesktopTheme): ThemeSelection {
+export function selectionOf(current: PageTheme): ThemeSelection {
   const color = themeColorOf(current.theme, current.themeColor);
   if (current.theme === null) {
     const swatch = (Object.keys(COLOUR_SWATCHES) as ColourSwatch[]).find(
@@ -81,7 +82,7 @@ export function setThemeBody(
 }
 
 /** The theme a saved choice puts in force (spec §4 layout rule). */
-export function themeAfterSave(selection: ThemeSelection, layout: Layout): DesktopTheme {
+export function themeAfterSave(selection: ThemeSelection, layout: Layout): PageTheme {
   return {
     theme: selection.theme,
     themeColor: themeColorOf(selection.theme, selection.color),
