@@ -1,7 +1,8 @@
 /**
  * The download-client dialog (spec §2 Other dialogs: the Windows installer and the portable
  * package; issue 10 §4): it offers what the server's CLIENT_DOWNLOADS_DIR holds, with the sizes
- * read from the files, and the links download them; with none there it says so and offers no
+ * read from the files, and the links download them; a unit's own address (admin CLI
+ * `set-client-url`) opens in a new tab instead; with none there it says so and offers no
  * link. start-server.mjs puts placeholders of 86 and 92 MB there, version 1.6.0.
  */
 import fs from 'node:fs';
@@ -9,7 +10,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectAccessible } from '../fixtures/accessible.ts';
-import { clientDownloadsDir } from '../fixtures/server-data.ts';
+import { clientDownloadsDir, runAdmin } from '../fixtures/server-data.ts';
 import { signInToDesktop } from '../pages/flows.ts';
 
 async function openDialog(page: Page): Promise<void> {
@@ -64,5 +65,28 @@ test('not configured: the dialog says the client is not available, and offers no
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(aside, dir);
+  }
+});
+
+test("the unit's own address: a link to it in a new tab, without a size; the other package stays the file", async ({
+  page,
+}) => {
+  const url = 'https://dl.example.edu/campus/CampusDesktop-Setup-x64.exe';
+  const unit = ['--unit', 'demo-unit-sunshine', '--package', 'installer'];
+  await runAdmin(['set-client-url', ...unit, '--url', url]);
+  try {
+    await openDialog(page);
+    const installer = page.getByTestId('download.installer');
+    await expect(installer).toHaveAttribute('href', url);
+    await expect(installer).toHaveAttribute('target', '_blank');
+    await expect(installer).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(installer).not.toHaveAttribute('download');
+    await expect(page.getByTestId('download.installerMeta')).toHaveText(
+      '在新标签页中打开管理员提供的下载地址',
+    );
+    await expect(page.getByTestId('download.portableMeta')).toHaveText('版本 1.6.0 · 92 MB');
+    await expectAccessible(page, { include: '.ant-modal' });
+  } finally {
+    await runAdmin(['set-client-url', ...unit, '--url', 'none']);
   }
 });

@@ -231,12 +231,13 @@ export async function buildApp(
   const catalogue = new AppCatalogueService(baseRepository);
   await app.register(baseRoutes({ base }));
   const desktopRepository = new DesktopRepository(database.db);
+  const unitSettings = new UnitSettingsService(desktopRepository, clock);
   await app.register(
     desktopRoutes({
       desktop: new DesktopService(desktopRepository, { base, catalogue, directory, audit, clock }),
       appMenu: new AppMenuService(desktopRepository, catalogue, clock),
-      unitSettings: new UnitSettingsService(desktopRepository, clock),
-      clientDownloads: new ClientDownloadsService(config.clientDownloadsDir),
+      unitSettings,
+      clientDownloads: new ClientDownloadsService(config.clientDownloadsDir, unitSettings),
     }),
   );
   await app.register(familyRoutes({ family }));

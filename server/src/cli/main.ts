@@ -30,6 +30,7 @@ const OPTIONS = {
   until: { type: 'string' },
   'pc-open': { type: 'string' },
   url: { type: 'string' },
+  package: { type: 'string' },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -181,6 +182,21 @@ const COMMANDS: Record<string, Command> = {
         url: required(flags, 'url'),
       });
       return `Single-sign-on URL of unit ${result.unitId}: ${result.url ?? 'none'} (was ${result.previousUrl ?? 'none'})`;
+    },
+  },
+  'set-client-url': {
+    usage:
+      'set-client-url --unit <unit id> --package <installer|portable> --url <http(s) URL|none>',
+    summary:
+      "Set or remove (none) the address of a unit's desktop client package; it wins over CLIENT_DOWNLOADS_DIR's file.",
+    flags: ['unit', 'package', 'url'],
+    async run(flags, { admin }) {
+      const result = await admin.setClientUrl({
+        unitId: required(flags, 'unit'),
+        kind: required(flags, 'package'),
+        url: required(flags, 'url'),
+      });
+      return `Client ${result.kind} address of unit ${result.unitId}: ${result.url ?? 'none (the CLIENT_DOWNLOADS_DIR file, if any)'} (was ${result.previousUrl ?? 'none'})`;
     },
   },
   'seed-demo': {

@@ -281,6 +281,10 @@ export interface UnitDesktopSettingsTable {
   message_pc_open: number;
   /** Spec §7 single-sign-on URL; http(s) only. */
   sso_login_url: string | null;
+  /** Spec §2 download-client dialog: the installer's address, over CLIENT_DOWNLOADS_DIR's file. */
+  client_installer_url: string | null;
+  /** Spec §2 download-client dialog: the portable package's address, likewise. */
+  client_portable_url: string | null;
   updated_at: number;
 }
 

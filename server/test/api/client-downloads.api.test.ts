@@ -1,17 +1,23 @@
 /**
  * The desktop client's downloads (spec §2 Other dialogs: the download-client dialog; issue 10
  * §4): what CLIENT_DOWNLOADS_DIR holds is listed with the files' sizes, and served under the
- * fixed names only. No session, nothing configured, bad names and traversal attempts, success.
+ * fixed names only; a unit's own address (admin CLI `set-client-url`) wins over the file for
+ * that unit. No session, nothing configured, bad names and traversal attempts, per-unit
+ * addresses and the CLI's refusals, success.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CLIENT_PACKAGE_FILES,
   clientDownloadEndpoints,
   clientDownloadUrl,
   type ClientDownloads,
 } from '@campus/contracts/client-downloads';
+import { createAdminService } from '../../src/cli/admin-service.ts';
+import { toEnvelope } from '../../src/core/error-handler.ts';
+import { DEMO_AREA_ID, DEMO_SCHOOL_ID } from '../../src/db/seed/demo-school.ts';
 import {
   DEMO,
   signIn,
@@ -159,4 +165,194 @@ describe(`GET ${clientDownloadEndpoints.clientDownload.path} on ${process.env.AP
     const walked = await fetch(`${server.baseUrl}/downloads/../secret.txt`);
     expect(await walked.text()).not.toBe('secret');
   });
+});
+
+describe(`a unit's own download addresses on ${process.env.API_DB ?? 'sqlite'}`, () => {
+  const INSTALLER_URL = 'https://dl.example.edu/campus/CampusDesktop-Setup-x64.exe';
+  const PORTABLE_URL = 'http://10.0.0.5:8080/client/portable.zip?v=1.6.2';
+  const adminService = () => createAdminService(server.app.services.database.db);
+  const setUrl = (unitId: string, kind: 'installer' | 'portable', url: string) =>
+    adminService().setClientUrl({ unitId, kind, url });
+  let area: TestClient;
+
+  beforeAll(async () => {
+    area = server.client();
+    await signIn(area, DEMO.area);
+  });
+  afterEach(async () => {
+    for (const unitId of [DEMO_SCHOOL_ID, DEMO_AREA_ID]) {
+      await setUrl(unitId, 'installer', 'none');
+      await setUrl(unitId, 'portable', 'none');
+    }
+  });
+
+  it('answers a configured address with its url and no size; the folder stays empty', async () => {
+    await setUrl(DEMO_SCHOOL_ID, 'installer', INSTALLER_URL);
+    expect((await teacher.get<ClientDownloads>(LIST)).body).toEqual({
+      status: 200,
+      data: { packages: [{ kind: 'installer', url: INSTALLER_URL }], version: null },
+    });
+    await setUrl(DEMO_SCHOOL_ID, 'portable', PORTABLE_URL);
+    expect((await parent.get<ClientDownloads>(LIST)).body.data).toEqual({
+      packages: [
+        { kind: 'installer', url: INSTALLER_URL },
+        { kind: 'portable', url: PORTABLE_URL },
+      ],
+      version: null,
+    });
+  });
+
+  it("the unit's address wins over the folder's file; the other package stays the file", async () => {
+    put(CLIENT_PACKAGE_FILES.installer, INSTALLER);
+    put(CLIENT_PACKAGE_FILES.portable, PORTABLE);
+    put('version.txt', '1.6.2');
+    await setUrl(DEMO_SCHOOL_ID, 'installer', INSTALLER_URL);
+    expect((await teacher.get<ClientDownloads>(LIST)).body.data).toEqual({
+      packages: [
+        { kind: 'installer', url: INSTALLER_URL },
+        {
+          kind: 'portable',
+          href: clientDownloadUrl('portable'),
+          fileName: CLIENT_PACKAGE_FILES.portable,
+          size: PORTABLE.length,
+        },
+      ],
+      version: '1.6.2',
+    });
+    // Both given: no file of the folder is offered, so neither is its version.
+    await setUrl(DEMO_SCHOOL_ID, 'portable', PORTABLE_URL);
+    expect((await teacher.get<ClientDownloads>(LIST)).body.data).toEqual({
+      packages: [
+        { kind: 'installer', url: INSTALLER_URL },
+        { kind: 'portable', url: PORTABLE_URL },
+      ],
+      version: null,
+    });
+    // Removed: the file again.
+    await setUrl(DEMO_SCHOOL_ID, 'installer', 'none');
+    const data = (await teacher.get<ClientDownloads>(LIST)).body.data;
+    expect(data?.packages[0]).toEqual({
+      kind: 'installer',
+      href: clientDownloadUrl('installer'),
+      fileName: CLIENT_PACKAGE_FILES.installer,
+      size: INSTALLER.length,
+    });
+  });
+
+  it("another unit is not affected by one unit's addresses", async () => {
+    put(CLIENT_PACKAGE_FILES.installer, INSTALLER);
+    await setUrl(DEMO_SCHOOL_ID, 'installer', INSTALLER_URL);
+    await setUrl(DEMO_SCHOOL_ID, 'portable', PORTABLE_URL);
+    expect((await area.get<ClientDownloads>(LIST)).body.data).toEqual({
+      packages: [
+        {
+          kind: 'installer',
+          href: clientDownloadUrl('installer'),
+          fileName: CLIENT_PACKAGE_FILES.installer,
+          size: INSTALLER.length,
+        },
+      ],
+      version: null,
+    });
+    await setUrl(DEMO_AREA_ID, 'portable', 'https://area.example.gov/portable.zip');
+    expect((await area.get<ClientDownloads>(LIST)).body.data?.packages).toEqual([
+      expect.objectContaining({ kind: 'installer', size: INSTALLER.length }),
+      { kind: 'portable', url: 'https://area.example.gov/portable.zip' },
+    ]);
+    expect((await teacher.get<ClientDownloads>(LIST)).body.data?.packages).toEqual([
+      { kind: 'installer', url: INSTALLER_URL },
+      { kind: 'portable', url: PORTABLE_URL },
+    ]);
+  });
+
+  it('never answers an address the rule refuses, even one written around the CLI', async () => {
+    put(CLIENT_PACKAGE_FILES.installer, INSTALLER);
+    await server.app.services.database.db
+      .insertInto('unit_desktop_settings')
+      .values({
+        unit_id: DEMO_SCHOOL_ID,
+        message_pc_open: 0,
+        sso_login_url: null,
+        client_installer_url: 'javascript:alert(1)',
+        client_portable_url: '/relative/portable.zip',
+        updated_at: Date.now(),
+      })
+      .onConflict((oc) =>
+        oc.column('unit_id').doUpdateSet({
+          client_installer_url: 'javascript:alert(1)',
+          client_portable_url: '/relative/portable.zip',
+        }),
+      )
+      .execute();
+    expect((await teacher.get<ClientDownloads>(LIST)).body.data?.packages).toEqual([
+      expect.objectContaining({ kind: 'installer', href: clientDownloadUrl('installer') }),
+    ]);
+  });
+
+  it('the admin CLI refuses a javascript: or relative address with a bilingual message, changing nothing', async () => {
+    await setUrl(DEMO_SCHOOL_ID, 'installer', INSTALLER_URL);
+    const refusal = await setUrl(DEMO_SCHOOL_ID, 'installer', 'javascript:alert(1)').then(
+      () => undefined,
+      (error: Error) => toEnvelope(error).body,
+    );
+    const message =
+      '下载地址须为以 http:// 或 https:// 开头的完整网址（不接受 javascript: 或相对路径），或 none 表示不设置|||' +
+      'The download address must be a full URL starting with http:// or https:// (not javascript: nor a relative path), or "none"';
+    expect(refusal).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      message,
+      fieldErrors: [{ field: 'url', message }],
+    });
+    await expect(setUrl(DEMO_SCHOOL_ID, 'portable', '/downloads/portable.zip')).rejects.toThrow(
+      /The download address must be a full URL/,
+    );
+
+    // The CLI itself, on this server's database: exit code 1, the reason in both languages.
+    const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+    const cli = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(
+        path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+        [
+          'server/src/cli/main.ts',
+          'set-client-url',
+          '--unit',
+          DEMO_SCHOOL_ID,
+          '--package',
+          'installer',
+          '--url',
+          'javascript:alert(1)',
+        ],
+        {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            DATA_DIR: server.shared.dataDir,
+            DATABASE_URL: server.shared.databaseUrl ?? '',
+            REDIS_URL: '',
+          },
+        },
+      );
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('close', (code) => resolve({ code, out }));
+    });
+    expect(cli.code).toBe(1);
+    expect(cli.out).toMatch(/^Error: The download address must be a full URL .+ \(下载地址.+\)$/m);
+
+    expect((await teacher.get<ClientDownloads>(LIST)).body.data?.packages).toEqual([
+      { kind: 'installer', url: INSTALLER_URL },
+    ]);
+    const audit = await server.app.services.database.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'admin.set_client_url')
+      .where('unit_id', '=', DEMO_SCHOOL_ID)
+      .execute();
+    // The set of this test and the clean-ups of the ones before it; no refusal is recorded.
+    expect(
+      audit.map((e) => JSON.parse(e.detail ?? '{}') as { url: string | null }),
+    ).not.toContainEqual(expect.objectContaining({ url: 'javascript:alert(1)' }));
+  }, 60_000);
 });

@@ -447,7 +447,11 @@ describe('setMessageConfig (spec §2 pcOpen)', () => {
       pcOpen: 0,
       previousPcOpen: 1,
     });
-    const rows = await handle.db.selectFrom('unit_desktop_settings').selectAll().execute();
+    // The columns this setting shares a row with (the download addresses have their own test).
+    const rows = await handle.db
+      .selectFrom('unit_desktop_settings')
+      .select(['unit_id', 'message_pc_open', 'sso_login_url', 'updated_at'])
+      .execute();
     expect(rows).toEqual([
       { unit_id: unit.id, message_pc_open: 0, sso_login_url: null, updated_at: NOW },
     ]);
@@ -499,5 +503,104 @@ describe('setSsoUrl (spec §7 single-sign-on URL)', () => {
       ]);
     }
     expect(await audit('admin.set_sso_url')).toEqual([]);
+  });
+});
+
+describe('setClientUrl (spec §2 download-client dialog, issue 10 §4)', () => {
+  it('sets and removes each package’s address, keeping the other settings, audited', async () => {
+    const unit = await school();
+    await admin.setSsoUrl({ unitId: unit.id, url: 'https://sso.example/login' });
+    expect(
+      await admin.setClientUrl({
+        unitId: unit.id,
+        kind: 'installer',
+        url: ' https://dl.example.edu/Setup.exe ',
+      }),
+    ).toEqual({
+      unitId: unit.id,
+      kind: 'installer',
+      url: 'https://dl.example.edu/Setup.exe',
+      previousUrl: null,
+    });
+    await admin.setClientUrl({
+      unitId: unit.id,
+      kind: 'Portable',
+      url: 'http://dl.example.edu/p.zip',
+    });
+    expect(
+      await handle.db.selectFrom('unit_desktop_settings').selectAll().executeTakeFirst(),
+    ).toMatchObject({
+      sso_login_url: 'https://sso.example/login',
+      client_installer_url: 'https://dl.example.edu/Setup.exe',
+      client_portable_url: 'http://dl.example.edu/p.zip',
+    });
+    expect(await admin.setClientUrl({ unitId: unit.id, kind: 'installer', url: 'none' })).toEqual({
+      unitId: unit.id,
+      kind: 'installer',
+      url: null,
+      previousUrl: 'https://dl.example.edu/Setup.exe',
+    });
+    expect(
+      await handle.db.selectFrom('unit_desktop_settings').selectAll().executeTakeFirst(),
+    ).toMatchObject({
+      client_installer_url: null,
+      client_portable_url: 'http://dl.example.edu/p.zip',
+    });
+    const entries = await audit('admin.set_client_url');
+    expect(entries.map((e) => JSON.parse(e.detail ?? '{}') as unknown)).toEqual([
+      {
+        unitId: unit.id,
+        kind: 'installer',
+        url: 'https://dl.example.edu/Setup.exe',
+        previousUrl: null,
+      },
+      { unitId: unit.id, kind: 'portable', url: 'http://dl.example.edu/p.zip', previousUrl: null },
+      {
+        unitId: unit.id,
+        kind: 'installer',
+        url: null,
+        previousUrl: 'https://dl.example.edu/Setup.exe',
+      },
+    ]);
+  });
+
+  it('refuses by contracts’ rule, an unknown unit and package, changing nothing', async () => {
+    const unit = await school();
+    const notHttp =
+      'url: The download address must be a full URL starting with http:// or https:// (not javascript: nor a relative path), or "none"';
+    for (const url of ['javascript:alert(1)', '/downloads/x.exe', 'ftp://dl.example.edu/x.exe']) {
+      expect(
+        await fieldErrors(admin.setClientUrl({ unitId: unit.id, kind: 'installer', url })),
+      ).toEqual([notHttp]);
+    }
+    expect(
+      await fieldErrors(
+        admin.setClientUrl({
+          unitId: unit.id,
+          kind: 'installer',
+          url: 'https://x.example/a\u0000',
+        }),
+      ),
+    ).toEqual(['url: The download address must not contain spaces or control characters']);
+    expect(
+      await fieldErrors(
+        admin.setClientUrl({
+          unitId: unit.id,
+          kind: 'installer',
+          url: `https://x.example/${'a'.repeat(2048)}`,
+        }),
+      ),
+    ).toEqual(['url: The download address must be at most 2048 characters']);
+    expect(
+      await fieldErrors(
+        admin.setClientUrl({ unitId: 'nope', kind: 'setup', url: 'javascript:alert(1)' }),
+      ),
+    ).toEqual([
+      'unitId: Unit "nope" does not exist',
+      'kind: The package must be "installer" or "portable", got "setup"',
+      notHttp,
+    ]);
+    expect(await handle.db.selectFrom('unit_desktop_settings').selectAll().execute()).toEqual([]);
+    expect(await audit('admin.set_client_url')).toEqual([]);
   });
 });

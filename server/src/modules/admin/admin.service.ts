@@ -6,6 +6,14 @@
  * platform, unit settings through the desktop. Every action runs in one transaction and leaves
  * an audit entry (DESIGN.md §5); passwords never reach the audit detail, a log or a return value.
  */
+import {
+  CLIENT_PACKAGE_KINDS,
+  CLIENT_PACKAGE_URL_MAX_LENGTH,
+  clientPackageUrl,
+  clientPackageUrlProblem,
+  type ClientPackageKind,
+  type ClientPackageUrlProblem,
+} from '@campus/contracts/client-downloads';
 import { defaultPasswordProblem, type PasswordProblem } from '@campus/contracts/password-rules';
 import { isArea, isUnitType, isUserType } from '@campus/contracts/user-types';
 import { randomUUID } from 'node:crypto';
@@ -17,7 +25,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { AppCatalogueService } from '../base/app-catalogue.service.ts';
 import type { BaseService } from '../base/base.service.ts';
 import { safeHttpUrl } from '../desktop/desktop-rules.ts';
-import type { UnitSettingsService } from '../desktop/unit-settings.service.ts';
+import { CLIENT_URL_SETTINGS, type UnitSettingsService } from '../desktop/unit-settings.service.ts';
 import type { ChildNames, FamilyService } from '../family/family.service.ts';
 import type { DirectoryService } from '../uaa/directory.service.ts';
 import { hashPassword } from '../uaa/password.ts';
@@ -33,6 +41,26 @@ const PASSWORD_PROBLEM_MESSAGES: Readonly<Record<PasswordProblem, Bilingual>> = 
   kinds: bilingual(
     '密码须包含数字、字母、其他字符中的至少两种',
     'The password must mix at least two of: digits, letters, other characters',
+  ),
+};
+
+/** The words for each way a package's address fails contracts' rule (issue 10 §4). */
+const CLIENT_URL_PROBLEM_MESSAGES: Readonly<Record<ClientPackageUrlProblem, Bilingual>> = {
+  length: bilingual(
+    `下载地址不能超过 ${CLIENT_PACKAGE_URL_MAX_LENGTH} 个字符`,
+    `The download address must be at most ${CLIENT_PACKAGE_URL_MAX_LENGTH} characters`,
+  ),
+  control: bilingual(
+    '下载地址不能包含空格或控制字符',
+    'The download address must not contain spaces or control characters',
+  ),
+  notHttp: bilingual(
+    '下载地址须为以 http:// 或 https:// 开头的完整网址（不接受 javascript: 或相对路径），或 none 表示不设置',
+    'The download address must be a full URL starting with http:// or https:// (not javascript: nor a relative path), or "none"',
+  ),
+  credentials: bilingual(
+    '下载地址不能包含用户名或密码',
+    'The download address must not contain a user name or password',
   ),
 };
 
@@ -141,6 +169,21 @@ export interface SetSsoUrlInput {
 
 export interface SetSsoUrlResult {
   unitId: string;
+  url: string | null;
+  previousUrl: string | null;
+}
+
+export interface SetClientUrlInput {
+  unitId: string;
+  /** `installer` or `portable` (contracts' CLIENT_PACKAGE_KINDS). */
+  kind: string;
+  /** An absolute http(s) URL, or `none` to remove it (the folder's file is offered again). */
+  url: string;
+}
+
+export interface SetClientUrlResult {
+  unitId: string;
+  kind: ClientPackageKind;
   url: string | null;
   previousUrl: string | null;
 }
@@ -470,6 +513,48 @@ export class AdminService {
       return previousUrl;
     });
     return { unitId: unit.id, url, previousUrl };
+  }
+
+  /**
+   * A package's download address for a unit (spec §2 download-client dialog, issue 10 §4): it
+   * wins over CLIENT_DOWNLOADS_DIR's file for the unit's users; `none` removes it. Checked by
+   * contracts' rule (absolute http(s), no control characters, at most 2048 characters). Audited
+   * as `admin.set_client_url`.
+   */
+  async setClientUrl(
+    input: SetClientUrlInput,
+    actor: AuditActor = {},
+  ): Promise<SetClientUrlResult> {
+    const errors: FieldError[] = [];
+    const unitId = input.unitId.trim();
+    const unit = await this.findUnit(errors, unitId);
+    const kindRaw = input.kind.trim().toLowerCase();
+    const kind = CLIENT_PACKAGE_KINDS.find((k) => k === kindRaw);
+    if (!kind) {
+      errors.push(
+        field(
+          'kind',
+          '安装包须为 installer（安装版）或 portable（免安装版）',
+          `The package must be "installer" or "portable", got "${input.kind.trim()}"`,
+        ),
+      );
+    }
+    const raw = input.url.trim();
+    const remove = raw.toLowerCase() === 'none';
+    const problem = remove ? null : clientPackageUrlProblem(raw);
+    if (problem) errors.push({ field: 'url', message: CLIENT_URL_PROBLEM_MESSAGES[problem] });
+    if (errors.length > 0 || !unit || !kind) throw badRequest(errors);
+    const url = remove ? null : clientPackageUrl(raw);
+    const setting = CLIENT_URL_SETTINGS[kind];
+    const previousUrl = await this.inTransaction(async ({ unitSettings, audit }) => {
+      const previousUrl = (await unitSettings.change(unit.id, { [setting]: url }))[setting];
+      await audit.record(
+        'admin.set_client_url',
+        entry(actor, unit.id, { unitId: unit.id, kind, url, previousUrl }),
+      );
+      return previousUrl;
+    });
+    return { unitId: unit.id, kind, url, previousUrl };
   }
 
   /** The account with this login name, or not found (`zh` names what was looked for). */

@@ -26,7 +26,8 @@ export type AuditAction =
   | 'admin.link_accounts'
   | 'admin.set_licence'
   | 'admin.set_message_config'
-  | 'admin.set_sso_url';
+  | 'admin.set_sso_url'
+  | 'admin.set_client_url';
 
 export class AuditService {
   constructor(

@@ -2,7 +2,9 @@
  * The desktop client's downloads (spec §2 Other dialogs: the Windows installer and the portable
  * package). The operator drops the packages into CLIENT_DOWNLOADS_DIR under the fixed names of
  * contracts' client-downloads.ts; the folder is read at request time, so a new release needs no
- * restart, and the sizes are the files' own. No table: a file on disk is the whole setting.
+ * restart, and the sizes are the files' own. A unit's administrator may give a package's
+ * address instead (the unit's desktop settings, issue 10 §4): for that unit it wins over the
+ * folder's file, and is offered without a size, as the server does not fetch another site.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import {
   type ClientPackage,
   type ClientPackageFile,
 } from '@campus/contracts/client-downloads';
+import type { UnitSettingsService } from './unit-settings.service.ts';
 
 /** One package ready to be sent. */
 export interface ClientPackageFileRecord {
@@ -28,14 +31,29 @@ export interface ClientPackageFileRecord {
 const VERSION_FILE_LIMIT = 256;
 
 export class ClientDownloadsService {
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly unitSettings: Pick<UnitSettingsService, 'clientPackageUrls'>,
+  ) {}
 
-  /** Which packages are there, installer first, with their sizes and the stated version. */
-  async available(): Promise<ClientDownloads> {
+  /**
+   * What the unit's users are offered, installer first: per package the unit's address, else
+   * the folder's file with its size; the stated version when a file of the folder is offered
+   * (it describes those files, not another site's).
+   */
+  async available(unitId: string): Promise<ClientDownloads> {
+    const urls = await this.unitSettings.clientPackageUrls(unitId);
     const packages: ClientPackage[] = [];
+    let files = 0;
     for (const kind of CLIENT_PACKAGE_KINDS) {
+      const url = urls[kind];
+      if (url !== null) {
+        packages.push({ kind, url });
+        continue;
+      }
       const file = await this.file(CLIENT_PACKAGE_FILES[kind]);
       if (file) {
+        files += 1;
         packages.push({
           kind,
           href: clientDownloadUrl(kind),
@@ -44,7 +62,7 @@ export class ClientDownloadsService {
         });
       }
     }
-    return { packages, version: packages.length > 0 ? await this.version() : null };
+    return { packages, version: files > 0 ? await this.version() : null };
   }
 
   /**

@@ -28,6 +28,10 @@ export interface TodoRecord {
 export interface UnitDesktopSettingsRecord {
   messagePcOpen: number;
   ssoLoginUrl: string | null;
+  /** The download-client dialog's installer address (spec §2), over the folder's file. */
+  clientInstallerUrl: string | null;
+  /** The download-client dialog's portable-package address (spec §2), over the folder's file. */
+  clientPortableUrl: string | null;
 }
 
 export class DesktopRepository {
@@ -156,7 +160,12 @@ export class DesktopRepository {
   async unitDesktopSettings(unitId: string): Promise<UnitDesktopSettingsRecord | undefined> {
     return this.db
       .selectFrom('unit_desktop_settings')
-      .select(['message_pc_open as messagePcOpen', 'sso_login_url as ssoLoginUrl'])
+      .select([
+        'message_pc_open as messagePcOpen',
+        'sso_login_url as ssoLoginUrl',
+        'client_installer_url as clientInstallerUrl',
+        'client_portable_url as clientPortableUrl',
+      ])
       .where('unit_id', '=', unitId)
       .executeTakeFirst();
   }
@@ -170,6 +179,12 @@ export class DesktopRepository {
     const set = {
       ...(change.messagePcOpen !== undefined ? { message_pc_open: change.messagePcOpen } : {}),
       ...(change.ssoLoginUrl !== undefined ? { sso_login_url: change.ssoLoginUrl } : {}),
+      ...(change.clientInstallerUrl !== undefined
+        ? { client_installer_url: change.clientInstallerUrl }
+        : {}),
+      ...(change.clientPortableUrl !== undefined
+        ? { client_portable_url: change.clientPortableUrl }
+        : {}),
       updated_at: now,
     };
     await this.db
@@ -178,6 +193,8 @@ export class DesktopRepository {
         unit_id: unitId,
         message_pc_open: change.messagePcOpen ?? 0,
         sso_login_url: change.ssoLoginUrl ?? null,
+        client_installer_url: change.clientInstallerUrl ?? null,
+        client_portable_url: change.clientPortableUrl ?? null,
         updated_at: now,
       })
       .onConflict((oc) => oc.column('unit_id').doUpdateSet(set))

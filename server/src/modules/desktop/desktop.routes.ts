@@ -45,7 +45,9 @@ export function desktopRoutes(deps: {
       ok(await appMenu.saveIconOrder(user, body.codes)),
     );
     route(app, E.ssoLoginUrl, async ({ user }) => ok(await unitSettings.ssoLoginUrl(user)));
-    route(app, D.clientDownloads, async () => ok(await clientDownloads.available()));
+    route(app, D.clientDownloads, async ({ user }) =>
+      ok(await clientDownloads.available(user.unitId)),
+    );
     route(app, D.clientDownload, async ({ params, reply }) => {
       const file = await clientDownloads.file(params.file);
       // Not there: the not-found answer of any other address (an HTML page for a browser).

@@ -7,8 +7,10 @@ import { loadClientDownloads, sizeInMb } from './download-links.ts';
 
 /**
  * The download-client dialog (spec §2 Other dialogs): the Windows installer and the portable
- * package the server has (CLIENT_DOWNLOADS_DIR), each a plain download link with its version
- * and its size read from the file; with none there, a line that says so (issue 10 §4).
+ * package the server offers the user's unit (issue 10 §4): a file of CLIENT_DOWNLOADS_DIR is a
+ * plain download link with its version and its size read from the file; an address the unit's
+ * administrator gave opens in a new tab, without a size (the server does not fetch it); with
+ * neither, a line that says so.
  */
 export function DownloadClientDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -50,24 +52,46 @@ export function DownloadClientDialog({ onClose }: { onClose: () => void }) {
                     {t(`dialogs.download.${pkg.kind}.desc`)}
                   </span>
                   <span className="dd-download__meta" data-testid={`download.${pkg.kind}Meta`}>
-                    {version
-                      ? t('dialogs.download.meta', { version, size: sizeInMb(pkg.size) })
-                      : t('dialogs.download.size', { size: sizeInMb(pkg.size) })}
+                    {'url' in pkg
+                      ? t('dialogs.download.external')
+                      : version
+                        ? t('dialogs.download.meta', { version, size: sizeInMb(pkg.size) })
+                        : t('dialogs.download.size', { size: sizeInMb(pkg.size) })}
                   </span>
                 </div>
-                <Button
-                  type="primary"
-                  className="dd-download__link"
-                  href={pkg.href}
-                  download
-                  data-testid={`download.${pkg.kind}`}
-                >
-                  {t('dialogs.download.action')}
-                </Button>
+                {'url' in pkg ? (
+                  // Another site: a new tab that cannot reach back into the portal's page.
+                  <Button
+                    type="primary"
+                    className="dd-download__link"
+                    href={pkg.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    data-testid={`download.${pkg.kind}`}
+                  >
+                    {t('dialogs.download.action')}
+                  </Button>
+                ) : (
+                  <Button
+                    type="primary"
+                    className="dd-download__link"
+                    href={pkg.href}
+                    download
+                    data-testid={`download.${pkg.kind}`}
+                  >
+                    {t('dialogs.download.action')}
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
-          {packages.length > 0 ? <p className="dd-hint">{t('dialogs.download.hint')}</p> : null}
+          {packages.length > 0 ? (
+            <p className="dd-hint">
+              {packages.some((pkg) => 'url' in pkg)
+                ? t('dialogs.download.hintExternal')
+                : t('dialogs.download.hint')}
+            </p>
+          ) : null}
         </div>
       </DialogScroll>
     </Modal>
