@@ -23,6 +23,8 @@ const DESKTOP_HOME = '/desktop/home';
 const MOBILE_DESKTOP = '/pages/desktop/mobile_desktop_all/index.html';
 /** What an open dialog is, for a check of the dialog alone (the page behind is checked apart). */
 const DIALOG = '.ant-modal-wrap';
+/** The light dialog of a sub-app page (the chrome's dialogs outside the desktop). */
+const LIGHT_DIALOG = '.ph-dialog';
 const TODO_POPUP = '[data-testid="todo.popup"]';
 const LICENCE = '[data-testid="licence.dialog"]';
 const cmsUrl = (file: string, hash: string) => `/pages/cms/${file}/index.html#${hash}`;
@@ -50,10 +52,23 @@ class Audit {
   /** Waits until the page has settled: no requests, no running animation. */
   async settle(): Promise<void> {
     await this.page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-    await this.page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    // Quiet for several frames in a row: antd's motion adds its classes a frame or two after the
+    // dialog mounts, so one quiet frame can come before a fade-in starts (axe would then read the
+    // half-faded colours).
+    await this.page.evaluate(() => {
+      (window as unknown as { __quietFrames?: number }).__quietFrames = 0;
+    });
+    await this.page.waitForFunction(
+      () => {
+        const w = window as unknown as { __quietFrames?: number };
+        const quiet = document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+        w.__quietFrames = quiet ? (w.__quietFrames ?? 0) + 1 : 0;
+        return w.__quietFrames >= 5;
+      },
+      undefined,
+      { polling: 'raf' },
     );
   }
 
@@ -106,7 +121,9 @@ class Audit {
 
   /** Clicks a header action: its button, or on phones the item of the "more" menu. */
   async headerAction(testId: string): Promise<void> {
-    const direct = this.page.getByTestId('header').getByTestId(testId);
+    // The desktop's header or a sub-app's (the same chrome, its own test id).
+    const header = this.page.locator('[data-testid="header"], [data-testid="appHeader"]');
+    const direct = header.getByTestId(testId);
     if (await direct.isVisible()) {
       await direct.click();
       return;
@@ -215,6 +232,10 @@ test.describe('accessibility audit (issue 10 §5, WCAG 2.1 A/AA)', () => {
         await page.getByTestId('setting.download').click();
         await expect(page.getByTestId('download.dialog')).toBeVisible();
         await audit.check('download-client dialog', DIALOG);
+        await audit.visit('settings', '/desktop/setting', 'page.setting');
+        await page.getByTestId('setting.modules').click();
+        await expect(page.getByTestId('moduleExpiry.row').first()).toBeVisible();
+        await audit.check('module-expiry dialog', DIALOG);
         await audit.visit('help centre', '/helpCenter', 'page.help');
 
         await audit.visit('mobile desktop', MOBILE_DESKTOP, 'mobile.app');
@@ -234,6 +255,24 @@ test.describe('accessibility audit (issue 10 §5, WCAG 2.1 A/AA)', () => {
             await audit.check(`${file} ${hash}`);
           }
         }
+
+        // The chrome's dialogs in a sub-app, in the light frame (issue 10 §4).
+        await page.goto(cmsUrl('pc_cms_tm', '/notice/list'));
+        await expect(page.getByTestId('cms.loading')).toHaveCount(0);
+        await headerDialog(audit, 'theme.open', 'theme.dialog', 'cms theme dialog', LIGHT_DIALOG);
+        await page.getByTestId('theme.cancel').click();
+        await expect(page.getByTestId('theme.dialog')).toHaveCount(0);
+        await audit.headerAction('header.bell');
+        await page.getByTestId('header.messagesAll').click();
+        await expect(page.getByTestId('messages.dialog')).toBeVisible();
+        await audit.check('cms messages dialog', LIGHT_DIALOG);
+        await page
+          .getByTestId('messages.item')
+          .filter({ hasText: '模块到期' })
+          .getByTestId('messages.open')
+          .click();
+        await expect(page.getByTestId('moduleExpiry.row').first()).toBeVisible();
+        await audit.check('cms module-expiry dialog', LIGHT_DIALOG);
 
         // The parent: the child picker and the parent's cms pages.
         await signInWithTheme(page, parent, theme);
@@ -273,8 +312,14 @@ async function closeTodoPopup(page: Page): Promise<void> {
 }
 
 /** Opens a dialog from a header action and checks it. */
-async function headerDialog(audit: Audit, action: string, ready: string, screen: string) {
+async function headerDialog(
+  audit: Audit,
+  action: string,
+  ready: string,
+  screen: string,
+  dialog: string = DIALOG,
+) {
   await audit.headerAction(action);
   await expect(audit.page.getByTestId(ready)).toBeVisible();
-  await audit.check(screen, DIALOG);
+  await audit.check(screen, dialog);
 }
