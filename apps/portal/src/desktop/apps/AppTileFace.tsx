@@ -53,7 +53,7 @@ export function AppTileFace({
             data-count={count}
             aria-hidden="true"
           >
-            <span className="dt-count__text">{count}</span>
+            <span className="ph-visually-hidden">{count}</span>
           </span>
         ) : null}
       </span>

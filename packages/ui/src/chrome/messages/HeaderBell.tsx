@@ -51,7 +51,7 @@ export function HeaderBell({ bell, api }: { bell: BellData; api: DesktopApi }) {
               data-count={indicator.text}
               aria-hidden="true"
             >
-              <span className="ph-chrome-count__text">{indicator.text}</span>
+              <span className="ph-visually-hidden">{indicator.text}</span>
             </span>
           ) : null}
           {indicator.kind === 'dot' ? (
