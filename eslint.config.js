@@ -41,6 +41,20 @@ const database = [
   { name: 'pg' },
 ];
 
+const NO_EXPORT_ALL = {
+  selector: 'ExportAllDeclaration',
+  message: 'No export * barrels: export names explicitly.',
+};
+const API_PATH_MESSAGE =
+  'An API path is defined once, in packages/contracts: use its endpoint (route(), callEndpoint, endpoint.path).';
+const NO_API_PATHS = [
+  { selector: 'Literal[value=/^\\/(api|zuul)\\/[a-zA-Z_]+\\//]', message: API_PATH_MESSAGE },
+  {
+    selector: 'TemplateElement[value.raw=/^\\/(api|zuul)\\/[a-zA-Z_]+\\//]',
+    message: API_PATH_MESSAGE,
+  },
+];
+
 function restrict(files, patterns, paths = []) {
   return { files, rules: { 'no-restricted-imports': ['error', { patterns, paths }] } };
 }
@@ -106,14 +120,20 @@ export default tseslint.config(
       // Fastify plugins and handlers are async by contract, with or without an await inside.
       '@typescript-eslint/require-await': 'off',
       // `export *` barrels hide the public surface of a package (STYLE.md anti-pattern 4).
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ExportAllDeclaration',
-          message: 'No export * barrels: export names explicitly.',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_EXPORT_ALL],
     },
+  },
+  {
+    // Every endpoint is defined once, in packages/contracts (issue 10 §1): no API path written
+    // out anywhere else in the sources (tests may name the paths they call).
+    files: [
+      'server/src/**/*.ts',
+      'packages/sdk/src/**/*.ts',
+      'packages/ui/src/**/*.{ts,tsx}',
+      'apps/*/src/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**'],
+    rules: { 'no-restricted-syntax': ['error', NO_EXPORT_ALL, ...NO_API_PATHS] },
   },
   {
     files: ['**/*.js', '**/*.mjs'],
