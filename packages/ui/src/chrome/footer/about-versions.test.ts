@@ -19,34 +19,7 @@ function http(answer: unknown): { client: HttpClient; get: ReturnType<typeof vi.
 }
 
 describe('About dialog versions (spec §2 About, §3, §7)', () => {
-  it('asks the base service and the spec paths, and falls back to the built-in list', async () => {
-    const { client, get } = http({
-      status: 200,
-      data: { serverVersion: '1.2.0', webCodeVersion: '1.2.0', date: '2026-03-01' },
-    });
-    const urls: string[] = [];
-    const versions = await loadAboutVersions({
-      http: client,
-      builtIn: BUILT_IN_VERSIONS,
-      fetchJson: (url) => {
-        urls.push(url);
-        return Promise.resolve(null);
-      },
-    });
-    expect(get.mock.calls[0]?.[0]).toBe('/api/base/nl/base_package_versions');
-    expect(urls.sort()).toEqual([
-      '/pages/desktop-version/version.json',
-      '/pages/desktop/package.json',
-    ]);
-    expect(versions.server).toEqual({
-      serverVersion: '1.2.0',
-      webCodeVersion: '1.2.0',
-      date: '2026-03-01',
-    });
-    expect(versions.frontend).toEqual(BUILT_IN_VERSIONS.package);
-    expect(versions.releases).toEqual(BUILT_IN_VERSIONS.releases);
-  });
-
+  // The desktop's own paths and built-in fallback: apps/portal's desktop-version.test.ts.
   it('prefers deployed files and reports a server without data as none', async () => {
     const { client } = http({ status: 200 });
     const pkg = { name: 'desktop', appVersion: '9.0.0', serverVersion: '9.1.0', packageDate: 'd' };
