@@ -73,8 +73,8 @@ export const IMAGE_QUALITY = 0.8;
 /** Spec §5, §9: the default box an image is resized into, keeping its aspect ratio. */
 export const IMAGE_MAX_SIZE = { width: 500, height: 500 } as const;
 
-/** The longest stored file name, in UTF-8 bytes (what common file systems allow). */
-export const FILE_NAME_MAX_BYTES = 255;
+/** The longest file name kept, in characters (within what common file systems allow). */
+export const FILE_NAME_MAX_LENGTH = 200;
 
 /** The name a file gets when nothing usable is left of the one it came with. */
 export const FALLBACK_FILE_NAME = 'file';
@@ -144,36 +144,27 @@ function baseName(name: string): string {
 
 /**
  * A name safe to show and to send in `Content-Disposition` (DESIGN.md §7 "names sanitised"):
- * the last path segment only, no control characters, no leading or trailing dots and spaces,
- * at most {@link FILE_NAME_MAX_BYTES} bytes of UTF-8 with the extension kept; never a path.
- * The stored bytes are addressed by their hash, so this name never reaches the file system.
+ * the last path segment of a client-supplied name, without control characters, characters that
+ * Windows or shells treat specially, or leading dots; at most {@link FILE_NAME_MAX_LENGTH}
+ * characters with the extension kept. The stored bytes are addressed by their hash, so this
+ * name never reaches the file system.
  *
- * @example sanitizeFileName('..\\..\\boot.ini') // 'boot.ini'
+ * @example sanitizeFileName('../../etc/passwd') // 'passwd'
  */
 export function sanitizeFileName(name: string): string {
   const cleaned = baseName(name)
-    .replace(/\p{Cc}/gu, '')
-    .replace(/^[\s.]+|[\s.]+$/gu, '');
-  if (cleaned === '') return FALLBACK_FILE_NAME;
-  return truncateUtf8(cleaned, FILE_NAME_MAX_BYTES);
-}
-
-/** Shortens a name to `maxBytes` of UTF-8, keeping its last extension and whole characters. */
-function truncateUtf8(name: string, maxBytes: number): string {
-  const encoder = new TextEncoder();
-  if (encoder.encode(name).length <= maxBytes) return name;
-  const dot = name.lastIndexOf('.');
-  const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
-  const budget = maxBytes - encoder.encode(extension).length;
-  let stem = '';
-  let used = 0;
-  for (const character of extension ? name.slice(0, dot) : name) {
-    const size = encoder.encode(character).length;
-    if (used + size > budget) break;
-    stem += character;
-    used += size;
-  }
-  return stem + extension;
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  const chars = [...cleaned];
+  if (chars.length === 0) return FALLBACK_FILE_NAME;
+  if (chars.length <= FILE_NAME_MAX_LENGTH) return cleaned;
+  // Keep the extension when shortening, so the type stays recognisable on download.
+  const dot = cleaned.lastIndexOf('.');
+  const ext = dot > 0 ? [...cleaned.slice(dot)].slice(0, 16).join('') : '';
+  return chars.slice(0, FILE_NAME_MAX_LENGTH - [...ext].length).join('') + ext;
 }
 
 /** How many chunks a file of `size` bytes has (at least one; spec §4 chunked upload). */

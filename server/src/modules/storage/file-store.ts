@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sanitizeFileName } from '@campus/contracts/upload-rules';
 import type { FileRecord, StorageRepository } from './storage.repository.ts';
 
 export interface StoredFile {
@@ -17,31 +18,6 @@ export interface StoredFile {
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 // RFC 6838 type/subtype tokens: anything else could smuggle text into a Content-Type header.
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
-const MAX_NAME_LENGTH = 200;
-
-/**
- * Keeps the last path segment of a client-supplied name, without control characters,
- * characters that Windows or shells treat specially, or leading dots.
- *
- * @example sanitizeFileName('../../etc/passwd') // 'passwd'
- */
-export function sanitizeFileName(name: string): string {
-  const lastSegment = name.split(/[/\\]/).pop() ?? '';
-  const cleaned = lastSegment
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
-    .replace(/^[.\s]+/, '')
-    .trim();
-  const chars = [...cleaned];
-  if (chars.length === 0) return 'file';
-  if (chars.length <= MAX_NAME_LENGTH) return cleaned;
-  // Keep the extension when shortening, so the type stays recognisable on download.
-  const dot = cleaned.lastIndexOf('.');
-  const ext = dot > 0 ? [...cleaned.slice(dot)].slice(0, 16).join('') : '';
-  return chars.slice(0, MAX_NAME_LENGTH - [...ext].length).join('') + ext;
-}
-
 export function sanitizeMime(mime: string): string {
   const lower = mime.trim().toLowerCase();
   return MIME.test(lower) ? lower : 'application/octet-stream';
