@@ -4,8 +4,11 @@
  * alone, so no name or id supplied by a client ever reaches the file system.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sanitizeFileName } from '@campus/contracts/upload-rules';
 import type { FileRecord, StorageRepository } from './storage.repository.ts';
 
@@ -36,22 +39,49 @@ export class FileStore {
    * type again returns the earlier record, so repeated seeding or re-uploads add nothing.
    */
   async put(name: string, mime: string, bytes: Uint8Array): Promise<FileRecord> {
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    return (await this.putStream(name, mime, Readable.from([bytes]))).file;
+  }
+
+  /**
+   * Stores a stream once per content without holding it in memory (issue 11: a 1 GiB file is
+   * never a buffer): the bytes go to a temporary file while their SHA-256 and MD5 are computed,
+   * then the file is renamed into place by its hash (or dropped when that blob exists already).
+   * More than `maxBytes` ends the write with {@link FileTooLargeError} and leaves nothing behind.
+   */
+  async putStream(
+    name: string,
+    mime: string,
+    source: Readable | AsyncIterable<Uint8Array>,
+    options: { maxBytes?: number } = {},
+  ): Promise<{ file: FileRecord; md5: string }> {
+    const written = await this.writeStream(source, options.maxBytes ?? Number.POSITIVE_INFINITY);
     const safeName = sanitizeFileName(name);
     const safeMime = sanitizeMime(mime);
-    await this.writeBlob(sha256, bytes);
-    const existing = await this.repository.findSameFile(sha256, safeName, safeMime);
-    if (existing) return existing;
+    const existing = await this.repository.findSameFile(written.sha256, safeName, safeMime);
+    if (existing) return { file: existing, md5: written.md5 };
     const file = {
       id: randomUUID(),
       name: safeName,
       mime: safeMime,
-      size: bytes.byteLength,
-      sha256,
+      size: written.size,
+      sha256: written.sha256,
       createdAt: this.clock(),
     };
     await this.repository.insertFile(file);
-    return file;
+    return { file, md5: written.md5 };
+  }
+
+  /** The file's record and a stream of its bytes, or null when it is unknown or missing. */
+  async open(id: string): Promise<{ file: FileRecord; stream: Readable } | null> {
+    const file = await this.repository.findFile(id);
+    if (!file || !SHA256_HEX.test(file.sha256)) return null;
+    try {
+      const handle = await fs.open(this.blobPath(file.sha256), 'r');
+      return { file, stream: handle.createReadStream() };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
   }
 
   /** The file's content, or null when the id is unknown or its blob is missing. */
@@ -77,24 +107,59 @@ export class FileStore {
     return path.join(this.dir, sha256.slice(0, 2), sha256);
   }
 
-  private async writeBlob(sha256: string, bytes: Uint8Array): Promise<void> {
-    const target = this.blobPath(sha256);
-    try {
-      const stat = await fs.stat(target);
-      if (stat.size === bytes.byteLength) return;
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
-    await fs.mkdir(path.dirname(target), { recursive: true });
+  /** Streams `source` into the blob of its hash; answers the hashes and the byte count. */
+  private async writeStream(
+    source: Readable | AsyncIterable<Uint8Array>,
+    maxBytes: number,
+  ): Promise<{ sha256: string; md5: string; size: number }> {
+    const tempDir = path.join(this.dir, 'tmp');
+    await fs.mkdir(tempDir, { recursive: true });
     // Write then rename, so a reader (or another instance) never sees a half-written blob.
-    const temp = `${target}.${randomUUID()}.tmp`;
+    const temp = path.join(tempDir, `${randomUUID()}.tmp`);
+    const sha256 = createHash('sha256');
+    const md5 = createHash('md5');
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.byteLength;
+        if (size > maxBytes) {
+          done(new FileTooLargeError(maxBytes));
+          return;
+        }
+        sha256.update(chunk);
+        md5.update(chunk);
+        done(null, chunk);
+      },
+    });
     try {
-      await fs.writeFile(temp, bytes, { flag: 'wx' });
-      await fs.rename(temp, target);
+      await pipeline(source, measure, createWriteStream(temp, { flags: 'wx' }));
+      const digest = sha256.digest('hex');
+      const target = this.blobPath(digest);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      if (await sameSizeExists(target, size)) await fs.rm(temp, { force: true });
+      else await fs.rename(temp, target);
+      return { sha256: digest, md5: md5.digest('hex'), size };
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
     }
+  }
+}
+
+/** More bytes than the store was allowed to take for one file (DESIGN.md §7 limits). */
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than ${maxBytes} bytes`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+async function sameSizeExists(target: string, size: number): Promise<boolean> {
+  try {
+    return (await fs.stat(target)).size === size;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
   }
 }
 
