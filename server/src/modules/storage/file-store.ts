@@ -12,6 +12,9 @@ import { pipeline } from 'node:stream/promises';
 import { sanitizeFileName } from '@campus/contracts/upload-rules';
 import type { FileRecord, StorageRepository } from './storage.repository.ts';
 
+/** Bytes to store: a stream, or chunks made as they are read. */
+export type ByteSource = Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
 export interface StoredFile {
   mime: string;
   bytes: Buffer;
@@ -51,10 +54,14 @@ export class FileStore {
   async putStream(
     name: string,
     mime: string,
-    source: Readable | AsyncIterable<Uint8Array>,
-    options: { maxBytes?: number } = {},
+    source: ByteSource,
+    options: { maxBytes?: number; expect?: { md5: string; size: number } } = {},
   ): Promise<{ file: FileRecord; md5: string }> {
-    const written = await this.writeStream(source, options.maxBytes ?? Number.POSITIVE_INFINITY);
+    const written = await this.writeStream(
+      source,
+      options.maxBytes ?? Number.POSITIVE_INFINITY,
+      options.expect,
+    );
     const safeName = sanitizeFileName(name);
     const safeMime = sanitizeMime(mime);
     const existing = await this.repository.findSameFile(written.sha256, safeName, safeMime);
@@ -109,8 +116,9 @@ export class FileStore {
 
   /** Streams `source` into the blob of its hash; answers the hashes and the byte count. */
   private async writeStream(
-    source: Readable | AsyncIterable<Uint8Array>,
+    source: ByteSource,
     maxBytes: number,
+    expected?: { md5: string; size: number },
   ): Promise<{ sha256: string; md5: string; size: number }> {
     const tempDir = path.join(this.dir, 'tmp');
     await fs.mkdir(tempDir, { recursive: true });
@@ -133,16 +141,28 @@ export class FileStore {
     });
     try {
       await pipeline(source, measure, createWriteStream(temp, { flags: 'wx' }));
+      const md5Hex = md5.digest('hex');
+      // DESIGN.md §7: a merge is verified before its blob is kept or a record written.
+      if (expected && (expected.md5.toLowerCase() !== md5Hex || expected.size !== size))
+        throw new ChecksumMismatchError();
       const digest = sha256.digest('hex');
       const target = this.blobPath(digest);
       await fs.mkdir(path.dirname(target), { recursive: true });
       if (await sameSizeExists(target, size)) await fs.rm(temp, { force: true });
       else await fs.rename(temp, target);
-      return { sha256: digest, md5: md5.digest('hex'), size };
+      return { sha256: digest, md5: md5Hex, size };
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
     }
+  }
+}
+
+/** The bytes are not the ones announced: another MD5 or another size (DESIGN.md §7 merge). */
+export class ChecksumMismatchError extends Error {
+  constructor() {
+    super('The file does not match its MD5 and size');
+    this.name = 'ChecksumMismatchError';
   }
 }
 

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { ChunkStore, MissingChunksError } from './chunk-store.ts';
+import { ChecksumMismatchError, FileStore, FileTooLargeError } from './file-store.ts';
+import { StorageRepository } from './storage.repository.ts';
+
+const HOUR = 60 * 60 * 1000;
+let dataDir: string;
+let handle: DatabaseHandle;
+let files: FileStore;
+let chunks: ChunkStore;
+let now: number;
+
+beforeEach(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-chunks-'));
+  handle = openDatabase({ dataDir });
+  await migrateToLatest(handle.db);
+  files = new FileStore(path.join(dataDir, 'files'), new StorageRepository(handle.db));
+  now = Date.now();
+  chunks = new ChunkStore(path.join(dataDir, 'files', 'chunks'), () => now);
+});
+
+afterEach(async () => {
+  await handle.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+const PARTS = [Buffer.alloc(1000, 1), Buffer.alloc(1000, 2), Buffer.alloc(500, 3)];
+const WHOLE = Buffer.concat(PARTS);
+const KEY = { owner: 'user-1', md5: md5(WHOLE) };
+const FILE = { name: 'lesson.mp4', mime: 'video/mp4', size: WHOLE.length, chunks: 3 };
+
+async function putAll(key = KEY, parts = PARTS): Promise<void> {
+  for (const [index, part] of parts.entries()) await chunks.put(key, index, [part], 4096);
+}
+
+describe('ChunkStore (spec §4 chunked upload, DESIGN.md §7)', () => {
+  it('knows which chunks are stored, and whole', async () => {
+    await chunks.put(KEY, 1, [PARTS[1]!], 4096);
+    expect(await chunks.has(KEY, 1)).toBe(true);
+    expect(await chunks.has(KEY, 1, 1000)).toBe(true);
+    expect(await chunks.has(KEY, 1, 999)).toBe(false);
+    expect(await chunks.has(KEY, 0)).toBe(false);
+    expect(await chunks.missing(KEY, 3)).toEqual([0, 2]);
+  });
+
+  it('replaces a chunk sent again, and keeps two users apart', async () => {
+    await chunks.put(KEY, 0, [Buffer.from('old')], 4096);
+    await chunks.put(KEY, 0, [PARTS[0]!], 4096);
+    expect(await chunks.has(KEY, 0, 1000)).toBe(true);
+    const other = { ...KEY, owner: 'user-2' };
+    expect(await chunks.missing(other, 3)).toEqual([0, 1, 2]);
+  });
+
+  it('refuses a chunk over the limit and keeps the earlier copy', async () => {
+    await chunks.put(KEY, 0, [PARTS[0]!], 4096);
+    await expect(chunks.put(KEY, 0, [Buffer.alloc(5000)], 4096)).rejects.toBeInstanceOf(
+      FileTooLargeError,
+    );
+    expect(await chunks.has(KEY, 0, 1000)).toBe(true);
+  });
+
+  it('merges the chunks in order into one verified file and removes them', async () => {
+    await putAll();
+    const file = await chunks.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 });
+    expect(file).toMatchObject({ name: 'lesson.mp4', mime: 'video/mp4', size: WHOLE.length });
+    expect((await files.get(file.id))?.bytes).toEqual(WHOLE);
+    expect(await chunks.missing(KEY, 3)).toEqual([0, 1, 2]);
+  });
+
+  it('names the missing chunks and merges nothing', async () => {
+    await chunks.put(KEY, 0, [PARTS[0]!], 4096);
+    await expect(chunks.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 })).rejects.toEqual(
+      new MissingChunksError([1, 2]),
+    );
+    expect(await handle.db.selectFrom('files').select('id').execute()).toEqual([]);
+  });
+
+  it('refuses a wrong MD5, keeps nothing and discards the chunks', async () => {
+    const wrong = { ...KEY, md5: md5(Buffer.from('something else')) };
+    await putAll(wrong);
+    await expect(chunks.merge(files, wrong, { ...FILE, maxBytes: 1 << 20 })).rejects.toBeInstanceOf(
+      ChecksumMismatchError,
+    );
+    expect(await handle.db.selectFrom('files').select('id').execute()).toEqual([]);
+    expect(await chunks.missing(wrong, 3)).toEqual([0, 1, 2]);
+    const blobs = await fs.readdir(files.dir, { recursive: true, withFileTypes: true });
+    expect(blobs.filter((entry) => entry.isFile())).toEqual([]);
+  });
+
+  it('cleans up uploads untouched for 24 h, and only those', async () => {
+    await putAll();
+    expect(await chunks.cleanUp()).toBe(0);
+    now += 25 * HOUR;
+    expect(await chunks.cleanUp()).toBe(1);
+    expect(await chunks.missing(KEY, 3)).toEqual([0, 1, 2]);
+  });
+
+  it('takes no path from the client: a bad MD5 or chunk number is refused', async () => {
+    await expect(chunks.put({ ...KEY, md5: '../../x' }, 0, [PARTS[0]!], 4096)).rejects.toThrow();
+    await expect(chunks.put(KEY, -1, [PARTS[0]!], 4096)).rejects.toThrow();
+    await expect(chunks.has(KEY, 1.5)).rejects.toThrow();
+  });
+});
