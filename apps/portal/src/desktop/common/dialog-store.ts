@@ -1,9 +1,8 @@
 /**
- * Which of the desktop's own dialogs is open (spec §2 "Other dialogs": module expiry, download
- * client; Theme dialog). The chrome's dialogs (messages, choose child, logout, About) are
- * @campus/ui's `chromeDialogs`. The header, the menu and the pages open dialogs by name; one
- * host renders whichever is open. A vanilla
- * store, so openers and the host never import each other.
+ * Which of the desktop's own dialogs is open (spec §2 "Other dialogs": download client). The
+ * chrome's dialogs (messages, module expiry, choose child, logout, theme, About) are
+ * @campus/ui's `chromeDialogs`. The pages open a dialog by name; one host renders whichever is
+ * open. A vanilla store, so openers and the host never import each other.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -12,14 +11,12 @@ export type DesktopDialogName = 'downloadClient';
 
 export interface DialogState {
   open: DesktopDialogName | null;
-  /** What the opener passed, e.g. the message whose module-expiry table to show. */
-  payload?: unknown;
 }
 
 export interface DialogStore {
   getState: () => DialogState;
   subscribe: (listener: () => void) => () => void;
-  open: (name: DesktopDialogName, payload?: unknown) => void;
+  open: (name: DesktopDialogName) => void;
   close: () => void;
 }
 
@@ -36,7 +33,7 @@ export function createDialogStore(): DialogStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    open: (name, payload) => set(payload === undefined ? { open: name } : { open: name, payload }),
+    open: (name) => set({ open: name }),
     close: () => set({ open: null }),
   };
 }
