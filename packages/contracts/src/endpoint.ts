@@ -43,6 +43,14 @@ export interface EndpointDefinition {
   changesState?: boolean;
   /** A form post that changes nothing and needs no CSRF header (DESIGN.md §4: table export). */
   csrfExempt?: boolean;
+  /**
+   * A `multipart/form-data` upload (spec §7 simple and chunk upload): the file part is streamed
+   * by the handler, never buffered, so `body` describes the text fields and the handler checks
+   * them itself once it has read them (they arrive before the file part).
+   */
+  multipart?: boolean;
+  /** The largest request body in bytes, where it differs from the server's default (1 MiB). */
+  bodyLimit?: number;
 }
 
 /**

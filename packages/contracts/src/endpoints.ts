@@ -9,7 +9,7 @@ import { desktopEndpoints } from './desktop.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 import { exportEndpoints } from './export.ts';
 import { familyEndpoints } from './family.ts';
-import { storageEndpoints } from './storage.ts';
+import { storageEndpoints, uploadEndpoints } from './storage.ts';
 import { uaaEndpoints } from './uaa.ts';
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
@@ -20,5 +20,6 @@ export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   clientDownloadEndpoints,
   cmsEndpoints,
   storageEndpoints,
+  uploadEndpoints,
   exportEndpoints,
 ].flatMap((group) => Object.values<EndpointDefinition>(group));
