@@ -27,5 +27,7 @@ export const exportEndpoints = {
     summary: 'Export an HTML table as a spreadsheet (spec §3, §7); answers the .xlsx file',
     body: TableExportBodySchema,
     csrfExempt: true,
+    // The HTML, form-encoded (each reserved character may take three bytes), plus the title.
+    bodyLimit: TABLE_EXPORT_HTML_MAX * 3 + 64 * 1024,
   }),
 } as const;

@@ -54,7 +54,8 @@ export function routeSchema(endpoint: EndpointDefinition): FastifySchema {
   const schema: FastifySchema = { tags: [endpoint.tag], summary: endpoint.summary };
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
-  if (endpoint.body) schema.body = endpoint.body;
+  // A multipart body is streamed by its handler, which checks the fields itself (endpoint.ts).
+  if (endpoint.body && !endpoint.multipart) schema.body = endpoint.body;
   if (endpoint.data) schema.response = { 200: EnvelopeSchema(endpoint.data) };
   return schema;
 }
@@ -79,6 +80,7 @@ export function route<E extends EndpointDefinition>(
     url: endpoint.path,
     schema: routeSchema(endpoint),
     config: { endpoint },
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     ...(endpoint.trimmed ? { preValidation: trimBodyFields(endpoint.trimmed) } : {}),
     ...(preHandler.length > 0 ? { preHandler } : {}),
     handler: async (request, reply) =>
