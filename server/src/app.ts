@@ -47,6 +47,7 @@ import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { FileStore } from './modules/storage/file-store.ts';
+import { openObjectStore } from './modules/storage/open-object-store.ts';
 import { StorageRepository } from './modules/storage/storage.repository.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { subappRoutes } from './modules/subapps/subapps.routes.ts';
@@ -132,7 +133,7 @@ export async function buildApp(
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db);
   const storageRepository = new StorageRepository(database.db);
-  const files = new FileStore(config.fileStore, storageRepository, clock);
+  const files = new FileStore(openObjectStore(config.fileStore), storageRepository, clock);
   // Outside any transaction: SQLite has one connection, which an open transaction would hold.
   if (config.demo) await seedDemoSchool(database.db, files);
 
