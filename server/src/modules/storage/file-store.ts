@@ -91,7 +91,6 @@ export class FileStore {
 
   /** The file's content, or null when the id is unknown or its blob is missing. */
   async get(id: string): Promise<StoredFile | null> {
-    const file = await this.repository.findFile(id);
     const opened = await this.open(id);
     if (!opened) return null;
     // Small files only (logos): callers that serve files stream them with open().
