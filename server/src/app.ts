@@ -33,7 +33,7 @@ import { baseRoutes } from './modules/base/base.routes.ts';
 import { BaseService } from './modules/base/base.service.ts';
 import { CmsRepository } from './modules/cms/cms.repository.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
-import { CmsService } from './modules/cms/cms.service.ts';
+import { CmsService, type NoticeFiles } from './modules/cms/cms.service.ts';
 import { AppMenuService } from './modules/desktop/app-menu.service.ts';
 import { ClientDownloadsService } from './modules/desktop/client-downloads.service.ts';
 import { DesktopRepository } from './modules/desktop/desktop.repository.ts';
@@ -242,9 +242,15 @@ export async function buildApp(
     }),
   );
   await app.register(familyRoutes({ family }));
+  // Interim until the upload routes land (issue 11): no file has an uploader yet, so a notice
+  // can hold no attachment; the storage service answers both questions once they do.
+  const noticeFiles: NoticeFiles = {
+    uploadedBy: () => Promise.resolve(new Map()),
+    describe: () => Promise.resolve(new Map()),
+  };
   await app.register(
     cmsRoutes({
-      cms: new CmsService(new CmsRepository(database.db), base, family, audit, clock),
+      cms: new CmsService(new CmsRepository(database.db), base, family, noticeFiles, audit, clock),
     }),
   );
   await app.register(
