@@ -46,12 +46,16 @@ import { FamilyService } from './modules/family/family.service.ts';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { scheduleChunkCleanUp } from './modules/storage/chunk-janitor.ts';
+import { ChunkStore } from './modules/storage/chunk-store.ts';
 import { FileStore } from './modules/storage/file-store.ts';
 import { openObjectStore } from './modules/storage/open-object-store.ts';
 import { StorageRepository } from './modules/storage/storage.repository.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { subappRoutes } from './modules/subapps/subapps.routes.ts';
 import { StorageService } from './modules/storage/storage.service.ts';
+import { uploadRoutes } from './modules/storage/upload.routes.ts';
+import { UploadService } from './modules/storage/upload.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { AccountService } from './modules/uaa/account.service.ts';
 import { DirectoryService } from './modules/uaa/directory.service.ts';
@@ -133,7 +137,10 @@ export async function buildApp(
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db);
   const storageRepository = new StorageRepository(database.db);
-  const files = new FileStore(openObjectStore(config.fileStore), storageRepository, clock);
+  const objects = openObjectStore(config.fileStore);
+  const files = new FileStore(objects, storageRepository, clock);
+  // The chunks of uploads in progress live in the same store, so instances sharing it share them.
+  const chunks = new ChunkStore(objects, clock);
   // Outside any transaction: SQLite has one connection, which an open transaction would hold.
   if (config.demo) await seedDemoSchool(database.db, files);
 
@@ -250,9 +257,22 @@ export async function buildApp(
   await app.register(
     versionsRoutes({ versions: new VersionsService(new VersionsRepository(database.db)) }),
   );
+  const storage = new StorageService(files, directory, catalogue, base);
+  await app.register(storageRoutes({ files, storage }));
   await app.register(
-    storageRoutes({ files, storage: new StorageService(files, directory, catalogue) }),
+    uploadRoutes({
+      uploads: new UploadService(
+        files,
+        chunks,
+        storageRepository,
+        { maxBytes: config.uploadMaxBytes },
+        clock,
+      ),
+      storage,
+      maxBytes: config.uploadMaxBytes,
+    }),
   );
+  scheduleChunkCleanUp(app, chunks);
   await app.register(
     pagesRoutes({
       webRoot: config.webRoot,
@@ -262,7 +282,7 @@ export async function buildApp(
   );
   await app.register(subappRoutes({ pagesDir: config.pagesDir }));
 
-  app.decorate('services', { audit, sessions, database });
+  app.decorate('services', { audit, sessions, database, storage });
   return app;
 }
 
@@ -273,6 +293,8 @@ declare module 'fastify' {
       audit: AuditService;
       sessions: SessionService;
       database: ReturnType<typeof openDatabase>;
+      /** Features that own files register their read grants on it (DESIGN.md §7). */
+      storage: StorageService;
     };
   }
 }
