@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+/**
+ * The md5 of spec §4 over 2 MB slices (spec §9), checked against Node's own md5: across slice
+ * boundaries, with progress after each slice, cancellable, and with the JavaScript hasher when
+ * the page's policy refuses WebAssembly. jsdom has no Worker, so `computeMd5` runs its main-thread
+ * fallback here; the Worker itself runs in Chromium (`bench/md5.mjs`).
+ */
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_CHUNK_BYTES } from '@campus/contracts/upload-rules';
+import { isAbortError } from './abort.ts';
+import { computeMd5 } from './md5.ts';
+import { md5OfBlob } from './md5-core.ts';
+
+const MiB = 1024 * 1024;
+
+function blobOf(size: number): { blob: Blob; md5: string } {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 2654435761) >>> 24;
+  return { blob: new Blob([bytes]), md5: createHash('md5').update(bytes).digest('hex') };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('computeMd5', () => {
+  it.each([0, 1, UPLOAD_CHUNK_BYTES - 1, UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES + 1, 5 * MiB + 7])(
+    'equals Node md5 for %i bytes',
+    async (size) => {
+      const { blob, md5 } = blobOf(size);
+      expect(await computeMd5(blob)).toBe(md5);
+    },
+  );
+
+  it('reads 2 MiB slices and reports progress after each', async () => {
+    const { blob } = blobOf(5 * MiB);
+    const slice = vi.spyOn(Blob.prototype, 'slice');
+    const progress: [number, number][] = [];
+    await computeMd5(blob, { onProgress: (done, total) => progress.push([done, total]) });
+    expect(progress).toEqual([
+      [2 * MiB, 5 * MiB],
+      [4 * MiB, 5 * MiB],
+      [5 * MiB, 5 * MiB],
+    ]);
+    expect(slice.mock.calls.map(([start, end]) => [start, end])).toEqual([
+      [0, 2 * MiB],
+      [2 * MiB, 4 * MiB],
+      [4 * MiB, 5 * MiB],
+    ]);
+  });
+
+  it('stops when cancelled', async () => {
+    const { blob } = blobOf(6 * MiB);
+    const controller = new AbortController();
+    const hashing = computeMd5(blob, {
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    const error = await hashing.catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+  });
+
+  it('falls back to spark-md5 where WebAssembly may not be compiled (a strict CSP)', async () => {
+    const { blob, md5 } = blobOf(3 * MiB + 5);
+    vi.spyOn(WebAssembly, 'compile').mockRejectedValue(
+      new WebAssembly.CompileError('Refused to compile WebAssembly'),
+    );
+    vi.spyOn(WebAssembly, 'instantiate').mockRejectedValue(
+      new WebAssembly.CompileError('Refused to compile WebAssembly'),
+    );
+    // hash-wasm caches a compiled module per page; a fresh copy of the module sees the refusal.
+    vi.resetModules();
+    const { md5OfBlob: fresh } = await import('./md5-core.ts');
+    await expect(fresh(blob)).resolves.toEqual({ md5, engine: 'js' });
+  });
+
+  it('uses the WebAssembly hasher where it may', async () => {
+    const { blob, md5 } = blobOf(1000);
+    await expect(md5OfBlob(blob)).resolves.toEqual({ md5, engine: 'wasm' });
+  });
+});

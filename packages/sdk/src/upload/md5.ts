@@ -1,0 +1,115 @@
+/**
+ * A file's md5 for the instant upload and the merge check (spec §4, DESIGN.md §6): computed in
+ * a Web Worker with hash-wasm over 2 MB slices (spec §9), so a 1 GiB video does not freeze the
+ * page, with progress. Where no Worker can run (unit tests, a Worker script the page cannot
+ * load) the same code runs on the main thread.
+ */
+import { UPLOAD_CHUNK_BYTES } from '@campus/contracts/upload-rules';
+import { abortError } from './abort.ts';
+
+/** What the page posts to the md5 Worker. */
+export interface Md5WorkerRequest {
+  blob: Blob;
+  sliceBytes: number;
+}
+
+/** What the md5 Worker answers: progress after each slice, then the digest or an error. */
+export type Md5WorkerReply =
+  | { type: 'progress'; hashed: number }
+  | { type: 'done'; md5: string; engine: 'wasm' | 'js' }
+  | { type: 'error'; message: string };
+
+export interface Md5Options {
+  /** Cancels the hashing; the promise rejects with an AbortError. */
+  signal?: AbortSignal;
+  /** Bytes hashed so far, after each slice. */
+  onProgress?: (hashedBytes: number, totalBytes: number) => void;
+  /** The read slice (spec §9: 2 MB). */
+  sliceBytes?: number;
+  /** false: hash on the main thread even where a Worker could run. */
+  worker?: boolean;
+}
+
+/** The hasher the uploader takes (tests give their own). */
+export type Md5Function = (blob: Blob, options?: Md5Options) => Promise<string>;
+
+/** The Worker could not be started or loaded: hash on the main thread instead. */
+class WorkerUnavailable extends Error {}
+
+function hashInWorker(blob: Blob, options: Md5Options, sliceBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      // Written out in this form so Vite (and other bundlers) emit the Worker as its own file.
+      worker = new Worker(new URL('./md5.worker.ts', import.meta.url), { type: 'module' });
+    } catch (error) {
+      reject(new WorkerUnavailable(String(error)));
+      return;
+    }
+    const { signal } = options;
+    const finish = (outcome: () => void): void => {
+      signal?.removeEventListener('abort', onAbort);
+      worker.terminate();
+      outcome();
+    };
+    function onAbort(): void {
+      finish(() => reject(abortError()));
+    }
+    worker.onmessage = (event: MessageEvent<Md5WorkerReply>) => {
+      const reply = event.data;
+      switch (reply.type) {
+        case 'progress':
+          options.onProgress?.(reply.hashed, blob.size);
+          break;
+        case 'done':
+          finish(() => resolve(reply.md5));
+          break;
+        case 'error':
+          finish(() => reject(new Error(reply.message)));
+          break;
+      }
+    };
+    // The script itself failed (not found, refused by the page's policy): no hashing happened.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish(() => reject(new WorkerUnavailable(event.message)));
+    };
+    if (signal?.aborted) {
+      onAbort();
+      return;
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.postMessage({ blob, sliceBytes } satisfies Md5WorkerRequest);
+  });
+}
+
+async function hashOnMainThread(blob: Blob, options: Md5Options, sliceBytes: number) {
+  // Loaded on demand: a page whose Worker runs never carries a second copy of the hasher.
+  const { md5OfBlob } = await import('./md5-core.ts');
+  const { md5 } = await md5OfBlob(
+    blob,
+    sliceBytes,
+    (hashed) => options.onProgress?.(hashed, blob.size),
+    options.signal,
+  );
+  return md5;
+}
+
+/**
+ * The lower-case hex md5 of a file, read in 2 MB slices in a Web Worker.
+ *
+ * @example
+ * const md5 = await computeMd5(file, { onProgress: (done, total) => bar.set(done / total) });
+ */
+export async function computeMd5(blob: Blob, options: Md5Options = {}): Promise<string> {
+  const sliceBytes = options.sliceBytes ?? UPLOAD_CHUNK_BYTES;
+  if (options.signal?.aborted) throw abortError();
+  if (options.worker !== false && typeof Worker !== 'undefined') {
+    try {
+      return await hashInWorker(blob, options, sliceBytes);
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailable)) throw error;
+    }
+  }
+  return hashOnMainThread(blob, options, sliceBytes);
+}
