@@ -40,6 +40,8 @@ import { DesktopRepository } from './modules/desktop/desktop.repository.ts';
 import { desktopRoutes } from './modules/desktop/desktop.routes.ts';
 import { DesktopService } from './modules/desktop/desktop.service.ts';
 import { UnitSettingsService } from './modules/desktop/unit-settings.service.ts';
+import { exportRoutes } from './modules/export/export.routes.ts';
+import { ExportService } from './modules/export/export.service.ts';
 import { FamilyRepository } from './modules/family/family.repository.ts';
 import { familyRoutes } from './modules/family/family.routes.ts';
 import { FamilyService } from './modules/family/family.service.ts';
@@ -174,6 +176,7 @@ export async function buildApp(
         { name: 'cms' },
         { name: 'versions' },
         { name: 'storage' },
+        { name: 'export' },
         { name: 'system' },
       ],
     },
@@ -252,6 +255,7 @@ export async function buildApp(
   await app.register(
     storageRoutes({ files, storage: new StorageService(files, directory, catalogue) }),
   );
+  await app.register(exportRoutes({ exports: new ExportService() }));
   await app.register(
     pagesRoutes({
       webRoot: config.webRoot,
