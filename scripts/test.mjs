@@ -337,6 +337,30 @@ function ensureChromium() {
   return undefined;
 }
 
+const SOFFICE = '/usr/bin/soffice';
+
+/**
+ * LibreOffice (headless): the real peer that opens an exported .xlsx in the API tests
+ * (server/test/api/export.api.test.ts, issue 11). Installed like Chromium when we are root.
+ * Without it that test is skipped, so a missing LibreOffice fails this setup step instead (it
+ * blocks no stage).
+ * @returns {string | undefined} why LibreOffice is missing, or undefined when it is there
+ */
+function ensureLibreOffice() {
+  if (fs.existsSync(SOFFICE)) {
+    say(`LibreOffice at ${SOFFICE}`);
+    return undefined;
+  }
+  const howTo = 'sudo apt-get update && sudo apt-get install -y libreoffice-calc-nogui';
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) return `LibreOffice is missing at ${SOFFICE} and we are not root. Run: ${howTo}`;
+  say('installing libreoffice-calc-nogui with apt-get');
+  if (aptGet(['update'])) aptGet(['install', '-y', 'libreoffice-calc-nogui']);
+  return fs.existsSync(SOFFICE)
+    ? undefined
+    : `apt-get could not install LibreOffice (${SOFFICE} is still missing). Try: ${howTo}`;
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -423,6 +447,9 @@ async function main() {
   if (!broken.has('install')) {
     if (needs.has('build')) await setup('build', 'setup: build', () => ensureBuild());
     if (needs.has('chromium')) await setup('chromium', 'setup: chromium', () => ensureChromium());
+    if (stages.some((s) => s.group === 'api')) {
+      await setup('libreoffice', 'setup: libreoffice', () => ensureLibreOffice());
+    }
   }
 
   fs.mkdirSync(REPORTS_DIR, { recursive: true });

@@ -40,6 +40,8 @@ import { DesktopRepository } from './modules/desktop/desktop.repository.ts';
 import { desktopRoutes } from './modules/desktop/desktop.routes.ts';
 import { DesktopService } from './modules/desktop/desktop.service.ts';
 import { UnitSettingsService } from './modules/desktop/unit-settings.service.ts';
+import { exportRoutes } from './modules/export/export.routes.ts';
+import { ExportService } from './modules/export/export.service.ts';
 import { FamilyRepository } from './modules/family/family.repository.ts';
 import { familyRoutes } from './modules/family/family.routes.ts';
 import { FamilyService } from './modules/family/family.service.ts';
@@ -182,6 +184,7 @@ export async function buildApp(
         { name: 'cms' },
         { name: 'versions' },
         { name: 'storage' },
+        { name: 'export' },
         { name: 'system' },
       ],
     },
@@ -271,6 +274,7 @@ export async function buildApp(
       maxBytes: config.uploadMaxBytes,
     }),
   );
+  await app.register(exportRoutes({ exports: new ExportService() }));
   scheduleChunkCleanUp(app, chunks);
   await app.register(
     pagesRoutes({

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TSchema } from 'typebox';
 import { ALL_ENDPOINTS } from './endpoints.ts';
+import { exportEndpoints } from './export.ts';
+
+/**
+ * Strings the server checks for control characters itself, because no pattern can: the schema
+ * validator's Unicode regular expressions overflow on the export's 50 MB of HTML (export.ts).
+ */
+const CHECKED_BY_THE_SERVER = new Set([
+  `${exportEndpoints.table2xls.method} ${exportEndpoints.table2xls.path} body.properties.data`,
+]);
 
 /** Every string schema inside a schema, with the path that leads to it. */
 function stringsOf(
@@ -36,6 +45,7 @@ describe('endpoint contracts', () => {
         for (const [at, node] of stringsOf(schema, `${endpoint.method} ${endpoint.path} ${part}`)) {
           // A literal or an enum already allows only its own values.
           if ('const' in node || 'enum' in node) continue;
+          if (CHECKED_BY_THE_SERVER.has(at)) continue;
           const pattern = typeof node.pattern === 'string' ? new RegExp(node.pattern, 'u') : null;
           if (!pattern || pattern.test('a\u0000b') || pattern.test('a\u001Fb')) loose.push(at);
         }
