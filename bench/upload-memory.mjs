@@ -18,7 +18,7 @@ import { createCipheriv, createHash } from 'node:crypto';
 import { uploadEndpoints as E } from '@campus/contracts/storage';
 import { ACCESS_COOKIE, DEVICE_HEADER, uaaEndpoints } from '@campus/contracts/uaa';
 import { ensure } from '../scripts/ensure.mjs';
-import { memoryOf, startPortal, startTus } from './lib/upload-servers.mjs';
+import { memoryOf, resetPeakMemory, startPortal, startTus } from './lib/upload-servers.mjs';
 
 const MiB = 1024 * 1024;
 const UPLOADS = Number(process.env.BENCH_MEMORY_UPLOADS ?? 20);
@@ -155,6 +155,7 @@ async function uploadToTus(endpoint, n) {
 /** Runs the uploads at once while sampling `pid`; answers the memory figures and the time. */
 async function measure(pid, uploads) {
   const baseline = memoryOf(pid)?.rss ?? 0;
+  const reset = resetPeakMemory(pid);
   const sampler = sampleMemory(pid);
   const started = Date.now();
   await Promise.all(uploads.map((run) => run()));
@@ -167,7 +168,8 @@ async function measure(pid, uploads) {
     const sample = samples.findLast((s) => s.at <= at) ?? samples.at(-1);
     return sample?.rss ?? 0;
   });
-  return { baseline, peak, sampledPeak: Math.max(...samples.map((s) => s.rss)), fifths, seconds };
+  const sampledPeak = Math.max(...samples.map((s) => s.rss));
+  return { baseline, peak, sampledPeak, reset, fifths, seconds };
 }
 
 await ensure();
@@ -213,7 +215,7 @@ console.log(
   `upload-memory: ${UPLOADS} uploads of ${mb(SIZE)} at once (${mb(total)} in all), 2 MiB chunks`,
 );
 console.log(
-  `  ours: peak RSS ${mb(ours.peak)} (VmHWM; sampled peak ${mb(ours.sampledPeak)}), baseline ${mb(ours.baseline)}, +${mb(ours.peak - ours.baseline)} under load; goal < ${mb(GOAL)}: ${ours.peak < GOAL ? 'met' : 'NOT met'}`,
+  `  ours: peak RSS ${mb(ours.peak)} (${ours.reset ? 'VmHWM reset when the uploads began' : "VmHWM: the process's lifetime peak"}; sampled peak ${mb(ours.sampledPeak)}), baseline ${mb(ours.baseline)}, +${mb(ours.peak - ours.baseline)} under load; goal < ${mb(GOAL)}: ${ours.peak < GOAL ? 'met' : 'NOT met'}`,
 );
 console.log(
   `        RSS at each fifth of the run: ${ours.fifths.map(mb).join(', ')}; ${ours.seconds.toFixed(1)} s, ${(total / 1e6 / ours.seconds).toFixed(0)} MB/s (merges included)`,

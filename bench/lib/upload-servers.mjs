@@ -132,6 +132,21 @@ export async function buildUploadPage() {
 }
 
 /**
+ * Resets a process's VmHWM to its current RSS (Linux: 5 written to /proc/<pid>/clear_refs), so
+ * the peak read afterwards is the peak of what follows, not of the start-up; false where the
+ * kernel or the permissions do not allow it (the peak is then the process's lifetime peak).
+ * @param {number} pid
+ */
+export function resetPeakMemory(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * VmRSS and VmHWM of a process, in bytes (Linux /proc/<pid>/status), or null once it is gone.
  * @param {number} pid
  */

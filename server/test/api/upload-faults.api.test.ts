@@ -105,15 +105,30 @@ async function freePort(): Promise<number> {
 
 /**
  * What a server process runs: load the server's modules, say so, and on the parent's word build
- * the app from the environment's configuration and listen (server/src/main.ts's start-up).
+ * the app from the environment's configuration and listen (server/src/main.ts's start-up), once
+ * the port is free again.
  */
 const LAUNCHER = `
+const { createServer } = await import('node:net');
 const { buildApp } = await import(process.env.FAULT_APP_URL);
 const { loadConfig } = await import(process.env.FAULT_CONFIG_URL);
 process.send({ type: 'loaded' });
+/** Waits while something else holds the port (a socket of the killed process on its way out). */
+async function portFree(host, port) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const free = await new Promise((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, host, () => probe.close(() => resolve(true)));
+    });
+    if (free) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 process.once('message', () => {
   (async () => {
     const config = loadConfig();
+    await portFree(config.host, config.port);
     const app = await buildApp(config);
     await app.listen({ host: config.host, port: config.port });
     process.send({ type: 'listening' });
