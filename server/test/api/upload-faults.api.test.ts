@@ -4,7 +4,10 @@
  * through the chunked protocol (`second_upload_check` → `block_upload_check` → chunk upload →
  * `merge_file`), and started again each time on the same data folder and the same database
  * (SQLite, or PostgreSQL with API_DB=postgres). A share of the kills is aimed at merges in
- * flight. The clients retry across the restarts as the SDK's uploader does after a reload.
+ * flight. Three users upload file after file (now and then the same bytes as another, at once),
+ * their chunks paced like a slow uplink so kills find them half received; the clients retry
+ * across the restarts as the SDK's uploader does, and after half of the cut chunks start the
+ * upload over from the checks, as after a reload (so a chunk kept half-written would show).
  *
  * It holds when:
  * - every upload resumes to a completion whose download has the uploaded bytes' md5;
@@ -44,7 +47,7 @@ import type {
   FileDescriptor,
 } from '@campus/contracts/storage';
 import { uploadEndpoints as E } from '@campus/contracts/storage';
-import { ACCESS_COOKIE } from '@campus/contracts/uaa';
+import { ACCESS_COOKIE, uaaEndpoints } from '@campus/contracts/uaa';
 import { openDatabase } from '../../src/db/database.ts';
 import { UploadErrorCode } from '../../src/modules/storage/upload-errors.ts';
 import { DEMO, TestClient, dbKind, type Reply } from './helpers/test-server.ts';
@@ -303,7 +306,7 @@ class Actor {
 
   async signIn(): Promise<void> {
     const reply = await this.call(
-      () => this.client.postForm('/api/uaa/oauth/login', this.account),
+      () => this.client.postForm(uaaEndpoints.login.path, this.account),
       { renew: false },
     );
     if (reply.body.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(reply.body)}`);
