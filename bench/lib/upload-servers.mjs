@@ -1,0 +1,181 @@
+/**
+ * The servers of the upload benchmarks (bench/upload.mjs, bench/upload-memory.mjs), each in a
+ * child process of its own so its memory and CPU are its own:
+ * - the real portal (server/src/main.ts as `npm start` runs it, through tsx's loader in the
+ *   server's own process, so the pid watched is the server's) on a fresh data folder, SQLite,
+ *   the demo school, on a free loopback port;
+ * - the peer, @tus/server with @tus/file-store (bench/lib/tus-server.mjs);
+ * - the pages both are driven from: bench/fixtures/upload-page built with Vite.
+ * Both stores live under the system's temporary folder: the same disk.
+ */
+import { fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from '../../scripts/ensure.mjs';
+
+/** A folder of its own under the temporary folder; removed by `remove()`. */
+export function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the portal on a fresh data folder (SQLite, demo school, no Redis); `pages` maps a
+ * folder name under /pages/ to a built folder copied there (deployed as any sub-app is).
+ * `nodeArgs` go to the server's Node (e.g. `--cpu-prof` to see where its time goes).
+ * @param {{ pages?: Record<string, string>, env?: Record<string, string>, nodeArgs?: string[] }} [options]
+ * @returns {Promise<{ base: string, pid: number, dataDir: string, stop: () => Promise<void> }>}
+ */
+export async function startPortal(options = {}) {
+  const data = tempDir('campus-bench-upload-');
+  for (const [name, from] of Object.entries(options.pages ?? {})) {
+    fs.cpSync(from, path.join(data.dir, 'pages', name), { recursive: true });
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: data.dir,
+    PORTAL_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FILE_STORE', 'PUBLIC_URL', 'PAGES_DIR']) {
+    delete env[name];
+  }
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    data.remove();
+  };
+  try {
+    for (let i = 0; ; i += 1) {
+      if (child.exitCode !== null) throw new Error('the portal server exited during start-up');
+      if (i > 480) throw new Error('the portal server did not become ready in 120 s');
+      try {
+        if ((await fetch(`${base}/readyz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, pid: /** @type {number} */ (child.pid), dataDir: data.dir, stop };
+}
+
+/**
+ * Starts @tus/server with its FileStore in a child process; `pageDir` is served at /page/.
+ * @param {{ pageDir?: string }} [options]
+ * @returns {Promise<{ base: string, endpoint: string, pid: number, stop: () => Promise<void> }>}
+ */
+export async function startTus(options = {}) {
+  const store = tempDir('campus-bench-tus-');
+  const child = fork(path.join(repoRoot, 'bench', 'lib', 'tus-server.mjs'), [], {
+    cwd: repoRoot,
+    env: { ...process.env, TUS_DIR: store.dir, PAGE_DIR: options.pageDir ?? '' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    store.remove();
+  };
+  const port = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`tus-server exited with code ${code}`)));
+    child.on('message', (message) => {
+      if (message?.type === 'listening') resolve(message.port);
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  return { base, endpoint: `${base}/files/`, pid: /** @type {number} */ (child.pid), stop };
+}
+
+/** Builds the benchmark page (bench/fixtures/upload-page) with Vite into a temporary folder. */
+export async function buildUploadPage() {
+  const { build } = await import('vite');
+  const out = tempDir('campus-bench-upload-page-');
+  await build({
+    configFile: false,
+    root: path.join(repoRoot, 'bench', 'fixtures', 'upload-page'),
+    base: './',
+    logLevel: 'warn',
+    worker: { format: 'es' },
+    build: { outDir: out.dir, emptyOutDir: true, target: 'es2022' },
+  });
+  return out;
+}
+
+/**
+ * Resets a process's VmHWM to its current RSS (Linux: 5 written to /proc/<pid>/clear_refs), so
+ * the peak read afterwards is the peak of what follows, not of the start-up; false where the
+ * kernel or the permissions do not allow it (the peak is then the process's lifetime peak).
+ * @param {number} pid
+ */
+export function resetPeakMemory(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * VmRSS and VmHWM of a process, in bytes (Linux /proc/<pid>/status), or null once it is gone.
+ * @param {number} pid
+ */
+export function memoryOf(pid) {
+  let text;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return null;
+  }
+  const kB = (name) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+  return { rss: kB('VmRSS'), hwm: kB('VmHWM') };
+}
+
+/**
+ * CPU seconds a process has used so far, in user and in kernel time (Linux /proc/<pid>/stat):
+ * the kernel's share is where writing and reading files goes. Zeros once it is gone.
+ * @param {number} pid
+ */
+export function cpuTimesOf(pid) {
+  let text;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return { user: 0, system: 0 };
+  }
+  // The fields after the command name (which may hold spaces) start after its ')'; utime and
+  // stime are the 14th and 15th of the line, in clock ticks (100 a second on Linux).
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11] ?? 0) / 100, system: Number(fields[12] ?? 0) / 100 };
+}
