@@ -33,7 +33,7 @@ import { baseRoutes } from './modules/base/base.routes.ts';
 import { BaseService } from './modules/base/base.service.ts';
 import { CmsRepository } from './modules/cms/cms.repository.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
-import { CmsService } from './modules/cms/cms.service.ts';
+import { CmsService, type NoticeFiles } from './modules/cms/cms.service.ts';
 import { AppMenuService } from './modules/desktop/app-menu.service.ts';
 import { ClientDownloadsService } from './modules/desktop/client-downloads.service.ts';
 import { DesktopRepository } from './modules/desktop/desktop.repository.ts';
@@ -47,6 +47,7 @@ import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { FileStore } from './modules/storage/file-store.ts';
+import { openObjectStore } from './modules/storage/open-object-store.ts';
 import { StorageRepository } from './modules/storage/storage.repository.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { subappRoutes } from './modules/subapps/subapps.routes.ts';
@@ -132,7 +133,7 @@ export async function buildApp(
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db);
   const storageRepository = new StorageRepository(database.db);
-  const files = new FileStore(config.fileStore, storageRepository, clock);
+  const files = new FileStore(openObjectStore(config.fileStore), storageRepository, clock);
   // Outside any transaction: SQLite has one connection, which an open transaction would hold.
   if (config.demo) await seedDemoSchool(database.db, files);
 
@@ -241,9 +242,15 @@ export async function buildApp(
     }),
   );
   await app.register(familyRoutes({ family }));
+  // Interim until the upload routes land (issue 11): no file has an uploader yet, so a notice
+  // can hold no attachment; the storage service answers both questions once they do.
+  const noticeFiles: NoticeFiles = {
+    uploadedBy: () => Promise.resolve(new Map()),
+    describe: () => Promise.resolve(new Map()),
+  };
   await app.register(
     cmsRoutes({
-      cms: new CmsService(new CmsRepository(database.db), base, family, audit, clock),
+      cms: new CmsService(new CmsRepository(database.db), base, family, noticeFiles, audit, clock),
     }),
   );
   await app.register(

@@ -11,6 +11,7 @@ import { Type, type Static } from 'typebox';
 import { defineEndpoint } from './endpoint.ts';
 import { ChildSchema } from './family.ts';
 import { IdSchema, Line, Text } from './primitives.ts';
+import { FileDescriptorSchema } from './storage.ts';
 
 export const CMS_APP_CODE = 'cms';
 
@@ -30,6 +31,14 @@ export const CMS_MAX_PAGE_SIZE = 100;
 export const NOTICE_TITLE_MAX = 100;
 export const NOTICE_CONTENT_MAX = 5000;
 export const NOTICE_AUDIENCE_MAX = 50;
+/** Files and images attached to one notice (issue 11 §4; the number is ours). */
+export const NOTICE_ATTACHMENTS_MAX = 10;
+
+/**
+ * A notice's attachment: the file's descriptor (DESIGN.md §7); its `url` downloads it for anyone
+ * the notice reaches (the parents of the addressed classes) and the unit's staff.
+ */
+export const NoticeAttachmentSchema = FileDescriptorSchema;
 
 /** ISO 8601 instants (`2026-03-16T08:00:00.000Z`). */
 const Instant = Type.String({ description: 'ISO 8601 instant' });
@@ -57,6 +66,7 @@ export const NoticeSummarySchema = Type.Object({
   readCount: Type.Integer({ minimum: 0 }),
   /** Students of the unit the notice is addressed to (all, a grade, or a class). */
   audienceCount: Type.Integer({ minimum: 0 }),
+  attachments: Type.Array(NoticeAttachmentSchema),
 });
 export type NoticeSummary = Static<typeof NoticeSummarySchema>;
 
@@ -77,6 +87,10 @@ export const PublishNoticeBodySchema = Type.Object({
   content: Text({ minLength: 1, maxLength: NOTICE_CONTENT_MAX }),
   gradeName: Type.Optional(Line({ minLength: 1, maxLength: NOTICE_AUDIENCE_MAX })),
   className: Type.Optional(Line({ minLength: 1, maxLength: NOTICE_AUDIENCE_MAX })),
+  /** Files the publisher uploaded (their descriptors' fileId), in the order shown. */
+  fileIds: Type.Optional(
+    Type.Array(IdSchema, { maxItems: NOTICE_ATTACHMENTS_MAX, uniqueItems: true }),
+  ),
 });
 export type PublishNoticeBody = Static<typeof PublishNoticeBodySchema>;
 /** The body fields the server trims before validation. */
@@ -128,6 +142,7 @@ export const MyNoticeSchema = Type.Object({
   publishedAt: Instant,
   /** Whether the current child has a read record. */
   read: Type.Boolean(),
+  attachments: Type.Array(NoticeAttachmentSchema),
 });
 export type MyNotice = Static<typeof MyNoticeSchema>;
 

@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/databa
 import { DEMO_ACCOUNTS, seedDemoSchool } from '../db/seed/demo-school.ts';
 import type { AdminService, ChildRef } from '../modules/admin/admin.service.ts';
 import { FileStore } from '../modules/storage/file-store.ts';
+import { openObjectStore } from '../modules/storage/open-object-store.ts';
 import { StorageRepository } from '../modules/storage/storage.repository.ts';
 import { createAdminService } from './admin-service.ts';
 
@@ -204,7 +205,10 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Add the demo school (DESIGN.md §3) where missing; safe to run again.',
     flags: [],
     async run(_flags, { config, handle }) {
-      const files = new FileStore(config.fileStore, new StorageRepository(handle.db));
+      const files = new FileStore(
+        openObjectStore(config.fileStore),
+        new StorageRepository(handle.db),
+      );
       const { created } = await seedDemoSchool(handle.db, files);
       const logins = DEMO_ACCOUNTS.map((a) => a.login).join(', ');
       return created

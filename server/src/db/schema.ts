@@ -274,6 +274,13 @@ export interface CmsNoticeReadTable {
   read_at: number;
 }
 
+/** A file attached to a notice (issue 11 §4), in the publisher's order. */
+export interface CmsNoticeAttachmentTable {
+  notice_id: string;
+  file_id: string;
+  position: number;
+}
+
 /** Per-unit desktop settings (issue 4); a unit without a row has the defaults. */
 export interface UnitDesktopSettingsTable {
   unit_id: string;
@@ -334,6 +341,7 @@ export interface Database {
   resources: ResourceTable;
   cms_notices: CmsNoticeTable;
   cms_notice_reads: CmsNoticeReadTable;
+  cms_notice_attachments: CmsNoticeAttachmentTable;
   unit_desktop_settings: UnitDesktopSettingsTable;
   user_desktop_prefs: UserDesktopPrefsTable;
   user_recent_apps: UserRecentAppTable;

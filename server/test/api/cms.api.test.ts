@@ -122,6 +122,7 @@ describe(`GET /api/cms/notice/list on ${process.env.API_DB ?? 'sqlite'}`, () => 
     const classNotice = notices.find((n) => n.id === GRADE3_CLASS2);
     expect(Object.keys(whole!).sort()).toEqual(
       [
+        'attachments',
         'audienceCount',
         'authorName',
         'className',
@@ -422,7 +423,7 @@ describe('GET /api/cms/notice/mine', () => {
     expect(data.list.every((n) => !n.title.startsWith('T'.repeat(10)))).toBe(true);
     expect(data.total).toBe(data.list.length);
     expect(Object.keys(byId.get(WHOLE_SCHOOL)!).sort()).toEqual(
-      ['authorName', 'content', 'id', 'publishedAt', 'read', 'title'].sort(),
+      ['attachments', 'authorName', 'content', 'id', 'publishedAt', 'read', 'title'].sort(),
     );
   });
 

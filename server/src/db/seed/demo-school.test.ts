@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, it, expect } from 'vitest';
 import { FileStore } from '../../modules/storage/file-store.ts';
+import { DiskObjectStore } from '../../modules/storage/object-store.ts';
 import { StorageRepository } from '../../modules/storage/storage.repository.ts';
 import { verifyPassword } from '../../modules/uaa/password.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../database.ts';
@@ -95,7 +96,10 @@ describe.each(targets)('seedDemoSchool on $name', (target) => {
       const { handle, cleanup } = await target.open(dataDir);
       try {
         await migrateToLatest(handle.db);
-        const files = new FileStore(path.join(dataDir, 'files'), new StorageRepository(handle.db));
+        const files = new FileStore(
+          new DiskObjectStore(path.join(dataDir, 'files')),
+          new StorageRepository(handle.db),
+        );
         const { db } = handle;
 
         expect(await seedDemoSchool(db, files, NOW)).toEqual({ created: true });
@@ -308,7 +312,10 @@ describe.each(targets)('seedDemoSchool on $name', (target) => {
     const { handle, cleanup } = await target.open(dataDir);
     try {
       await migrateToLatest(handle.db);
-      const files = new FileStore(path.join(dataDir, 'files'), new StorageRepository(handle.db));
+      const files = new FileStore(
+        new DiskObjectStore(path.join(dataDir, 'files')),
+        new StorageRepository(handle.db),
+      );
       await seedDemoSchool(handle.db, files, NOW);
       const full = await rowCounts(handle);
 

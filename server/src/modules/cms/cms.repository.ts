@@ -5,6 +5,9 @@
  * reaches from `students`. Takes and returns camelCase records; the service decides who may see
  * what and maps records to the contracts' answers.
  *
+ * It also owns `cms_notice_attachments` (links to the storage's files; their descriptors come
+ * from the storage service).
+ *
  * Audience rule, in SQL here and nowhere else: a notice reaches a student of its unit when
  * it has no grade, or its grade is the student's and it has no class or the student's class.
  */
@@ -247,6 +250,60 @@ export class CmsRepository {
       .select('n.id')
       .where('n.id', '=', noticeId)
       .where((eb) => reaches(eb, student))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Links files to a new notice, in the given order. */
+  async insertAttachments(noticeId: string, fileIds: readonly string[]): Promise<void> {
+    if (fileIds.length === 0) return;
+    await this.db
+      .insertInto('cms_notice_attachments')
+      .values(
+        fileIds.map((fileId, position) => ({ notice_id: noticeId, file_id: fileId, position })),
+      )
+      .execute();
+  }
+
+  /** The attached file ids of each notice, in order (notices without any are absent). */
+  async attachmentsOf(noticeIds: readonly string[]): Promise<Map<string, string[]>> {
+    const byNotice = new Map<string, string[]>();
+    if (noticeIds.length === 0) return byNotice;
+    const rows = await this.db
+      .selectFrom('cms_notice_attachments')
+      .select(['notice_id', 'file_id'])
+      .where('notice_id', 'in', [...noticeIds])
+      .orderBy('notice_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) {
+      byNotice.set(row.notice_id, [...(byNotice.get(row.notice_id) ?? []), row.file_id]);
+    }
+    return byNotice;
+  }
+
+  /** The units of the notices a file is attached to (none: no notice holds it). */
+  async unitsAttaching(fileId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('cms_notice_attachments as a')
+      .innerJoin('cms_notices as n', 'n.id', 'a.notice_id')
+      .select('n.unit_id')
+      .distinct()
+      .where('a.file_id', '=', fileId)
+      .execute();
+    return rows.map((row) => row.unit_id);
+  }
+
+  /** Whether a notice holding the file reaches one of the students (the audience rule). */
+  async attachmentReaches(fileId: string, students: readonly AudienceMember[]): Promise<boolean> {
+    if (students.length === 0) return false;
+    const row = await this.db
+      .selectFrom('cms_notice_attachments as a')
+      .innerJoin('cms_notices as n', 'n.id', 'a.notice_id')
+      .select('n.id')
+      .where('a.file_id', '=', fileId)
+      .where((eb) => eb.or(students.map((student) => reaches(eb, student))))
+      .limit(1)
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -11,6 +11,7 @@
  *   child"; DESIGN.md §4 "a parent reads only their own children").
  * The spec is silent about cms itself: audiences, read records and statistics are ours.
  */
+import type { FileDescriptor } from '@campus/contracts/storage';
 import { isParent, isTeacherOrStaff } from '@campus/contracts/user-types';
 import { randomUUID } from 'node:crypto';
 import {
@@ -33,12 +34,21 @@ import { toChild, type FamilyService } from '../family/family.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import type { CmsRepository, NoticeRecord } from './cms.repository.ts';
 
+/** What the cms asks the storage about the files attached to notices (the files are its). */
+export interface NoticeFiles {
+  /** The descriptors of those of the files that the user uploaded (the others are absent). */
+  uploadedBy(user: SessionUser, fileIds: readonly string[]): Promise<Map<string, FileDescriptor>>;
+  /** The descriptors of the files that exist. */
+  describe(fileIds: readonly string[]): Promise<Map<string, FileDescriptor>>;
+}
+
 export class CmsService {
   constructor(
     private readonly repository: CmsRepository,
     private readonly permissions: Pick<BaseService, 'permissionCodes'>,
-    /** The parent's current child is the family's. */
-    private readonly family: Pick<FamilyService, 'currentChild'>,
+    /** The parent's children (and the current one) are the family's. */
+    private readonly family: Pick<FamilyService, 'currentChild' | 'childrenOf'>,
+    private readonly files: NoticeFiles,
     private readonly audit: AuditService,
     private readonly clock: () => number,
   ) {}
@@ -50,7 +60,8 @@ export class CmsService {
       this.repository.listUnitNotices(user.unitId, page),
       this.repository.countUnitNotices(user.unitId),
     ]);
-    return { list: list.map(toNoticeSummary), total };
+    const attachments = await this.attachmentsOf(list.map((n) => n.id));
+    return { list: list.map((n) => toNoticeSummary(n, attachments.get(n.id))), total };
   }
 
   /** Publishes a notice to the unit, a grade or a class (code cms:notice:publish); audited. */
@@ -69,6 +80,19 @@ export class CmsService {
         },
       ]);
     }
+    const fileIds = body.fileIds ?? [];
+    const own = await this.files.uploadedBy(user, fileIds);
+    if (own.size !== fileIds.length) {
+      throw badRequest([
+        {
+          field: 'fileIds',
+          message: bilingual(
+            '附件不存在或不是您上传的',
+            'An attachment does not exist or was not uploaded by you',
+          ),
+        },
+      ]);
+    }
     const now = this.clock();
     const id = randomUUID();
     await this.repository.insertNotice({
@@ -81,15 +105,19 @@ export class CmsService {
       className,
       publishedAt: now,
     });
+    await this.repository.insertAttachments(id, fileIds);
     await this.audit.record('cms.notice.publish', {
       userId: user.userId,
       unitId: user.unitId,
       ip,
-      detail: { noticeId: id, title: body.title, gradeName, className },
+      detail: { noticeId: id, title: body.title, gradeName, className, fileIds },
     });
     const notice = await this.repository.findNotice(id);
     if (!notice) throw new Error(`notice ${id} vanished after insert`);
-    return toNoticeSummary(notice);
+    return toNoticeSummary(
+      notice,
+      fileIds.flatMap((fileId) => own.get(fileId) ?? []),
+    );
   }
 
   /** The read-count table (code cms:notice:reads). */
@@ -127,6 +155,7 @@ export class CmsService {
       this.repository.listNoticesFor(child, page),
       this.repository.countNoticesFor(child),
     ]);
+    const attachments = await this.attachmentsOf(list.map((n) => n.id));
     return {
       child: toChild(child),
       list: list.map((n) => ({
@@ -136,6 +165,7 @@ export class CmsService {
         authorName: n.authorName,
         publishedAt: iso(n.publishedAt),
         read: n.readAt !== null,
+        attachments: attachments.get(n.id) ?? [],
       })),
       total,
     };
@@ -153,6 +183,35 @@ export class CmsService {
     }
     const readAt = await this.repository.recordRead(noticeId, child.id, user.userId, this.clock());
     return { id: noticeId, read: true, readAt: iso(readAt) };
+  }
+
+  /**
+   * Whether the user may download a file as a notice's attachment (DESIGN.md §7 "whoever the
+   * owning feature grants"): staff of the notice's unit who may list notices, and parents whose
+   * child the notice reaches. Asked by the storage on every download.
+   */
+  async mayReadAttachment(fileId: string, user: SessionUser): Promise<boolean> {
+    if (isParent(user.userType)) {
+      return this.repository.attachmentReaches(fileId, await this.family.childrenOf(user));
+    }
+    if (!isTeacherOrStaff(user.userType)) return false;
+    if (!(await this.repository.unitsAttaching(fileId)).includes(user.unitId)) return false;
+    const codes = await this.permissions.permissionCodes(user, CMS_APP_CODE);
+    return codes.has(CmsPermission.list);
+  }
+
+  /** The attachments' descriptors of each notice, in the publisher's order. */
+  private async attachmentsOf(
+    noticeIds: readonly string[],
+  ): Promise<Map<string, FileDescriptor[]>> {
+    const links = await this.repository.attachmentsOf(noticeIds);
+    const descriptors = await this.files.describe([...new Set([...links.values()].flat())]);
+    return new Map(
+      [...links].map(([noticeId, fileIds]) => [
+        noticeId,
+        fileIds.flatMap((fileId) => descriptors.get(fileId) ?? []),
+      ]),
+    );
   }
 
   private async requireStaffCode(user: SessionUser, code: CmsPermission): Promise<void> {
@@ -178,7 +237,7 @@ export class CmsService {
   }
 }
 
-function toNoticeSummary(n: NoticeRecord): NoticeSummary {
+function toNoticeSummary(n: NoticeRecord, attachments: FileDescriptor[] = []): NoticeSummary {
   return {
     id: n.id,
     title: n.title,
@@ -189,6 +248,7 @@ function toNoticeSummary(n: NoticeRecord): NoticeSummary {
     publishedAt: iso(n.publishedAt),
     readCount: n.readCount,
     audienceCount: n.audienceCount,
+    attachments,
   };
 }
 

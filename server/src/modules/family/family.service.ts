@@ -123,6 +123,12 @@ export class FamilyService {
     return pickCurrentChild(await this.repository.children(user.userId), user.currentChildId);
   }
 
+  /** All of a parent's children with their classes; none for other users. */
+  async childrenOf(user: SessionUser): Promise<ChildRecord[]> {
+    if (!isParent(user.userType)) return [];
+    return this.repository.children(user.userId);
+  }
+
   /** Whether the two accounts are a linked teacher and parent, in either order (spec §6). */
   areLinked(userA: string, userB: string): Promise<boolean> {
     return this.repository.hasAnyLink([

@@ -6,12 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { ChunkStore, MissingChunksError } from './chunk-store.ts';
 import { ChecksumMismatchError, FileStore, FileTooLargeError } from './file-store.ts';
+import { DiskObjectStore } from './object-store.ts';
 import { StorageRepository } from './storage.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
 let dataDir: string;
 let handle: DatabaseHandle;
 let files: FileStore;
+let disk: DiskObjectStore;
 let chunks: ChunkStore;
 let now: number;
 
@@ -19,9 +21,10 @@ beforeEach(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-chunks-'));
   handle = openDatabase({ dataDir });
   await migrateToLatest(handle.db);
-  files = new FileStore(path.join(dataDir, 'files'), new StorageRepository(handle.db));
+  disk = new DiskObjectStore(path.join(dataDir, 'files'));
+  files = new FileStore(disk, new StorageRepository(handle.db));
   now = Date.now();
-  chunks = new ChunkStore(path.join(dataDir, 'files', 'chunks'), () => now);
+  chunks = new ChunkStore(disk, () => now);
 });
 
 afterEach(async () => {
@@ -89,7 +92,7 @@ describe('ChunkStore (spec §4 chunked upload, DESIGN.md §7)', () => {
     );
     expect(await handle.db.selectFrom('files').select('id').execute()).toEqual([]);
     expect(await chunks.missing(wrong, 3)).toEqual([0, 1, 2]);
-    const blobs = await fs.readdir(files.dir, { recursive: true, withFileTypes: true });
+    const blobs = await fs.readdir(disk.root, { recursive: true, withFileTypes: true });
     expect(blobs.filter((entry) => entry.isFile())).toEqual([]);
   });
 

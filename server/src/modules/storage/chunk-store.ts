@@ -1,21 +1,25 @@
 /**
  * The chunks of uploads in progress (spec §4 chunked upload, DESIGN.md §7): chunk `index` of
- * the upload keyed by (user, md5), stored on disk under the file store's folder until the merge
- * streams them, in order, into the content-addressed store. Re-sending a chunk replaces it, two
- * users' chunks never mix, and chunks untouched for 24 h are cleaned up. Every path is derived
- * from a hash and a number, so nothing a client sends reaches the file system as a name.
+ * the upload keyed by (user, md5), kept in the object store beside the files (so two instances
+ * sharing a store share the chunks) until the merge streams them, in order, into the
+ * content-addressed store. Re-sending a chunk replaces it, two users' chunks never mix, and
+ * chunks untouched for 24 h are cleaned up. Every key is derived from a hash and a number, so
+ * nothing a client sends reaches the file system or the bucket as a name.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_CHUNK_TTL_MS } from '@campus/contracts/upload-rules';
 import { FileTooLargeError, type ByteSource, type FileStore } from './file-store.ts';
+import type { ObjectStore } from './object-store.ts';
 import type { FileRecord } from './storage.repository.ts';
 
 const MD5_HEX = /^[0-9a-f]{32}$/;
+/** The key prefix of every chunk; the blobs' keys start with two hex digits instead. */
+const CHUNKS = 'chunks';
 
 /** The upload's chunks are not all there (spec §8 chunkmerge 'abnormal chunk count'). */
 export class MissingChunksError extends Error {
@@ -33,8 +37,8 @@ export interface UploadKey {
 
 export class ChunkStore {
   constructor(
-    /** The chunks' root folder (beside the file store's blobs). */
-    readonly dir: string,
+    /** The same store as the files' (a folder or a bucket). */
+    private readonly objects: ObjectStore,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -44,9 +48,9 @@ export class ChunkStore {
    * the write with {@link FileTooLargeError} and keeps the earlier copy, if any.
    */
   async put(key: UploadKey, index: number, source: ByteSource, maxBytes: number): Promise<number> {
-    const target = this.chunkPath(key, index);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${randomUUID()}.tmp`;
+    const target = this.chunkKey(key, index);
+    await fs.mkdir(this.objects.scratchDir, { recursive: true });
+    const temp = path.join(this.objects.scratchDir, `${randomUUID()}.chunk`);
     let size = 0;
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -57,29 +61,27 @@ export class ChunkStore {
     });
     try {
       await pipeline(source, limit, createWriteStream(temp, { flags: 'wx' }));
-      await fs.rename(temp, target);
+      await this.objects.putFile(target, temp);
       return size;
-    } catch (error) {
+    } finally {
       await fs.rm(temp, { force: true });
-      throw error;
     }
   }
 
   /** Whether chunk `index` is stored whole (of `size` bytes, when given). */
   async has(key: UploadKey, index: number, size?: number): Promise<boolean> {
-    try {
-      const stat = await fs.stat(this.chunkPath(key, index));
-      return size === undefined || stat.size === size;
-    } catch (error) {
-      if (isNotFound(error)) return false;
-      throw error;
-    }
+    const stat = await this.objects.stat(this.chunkKey(key, index));
+    return stat !== null && (size === undefined || stat.size === size);
   }
 
   /** The chunks of `0 … chunks - 1` that are not stored. */
   async missing(key: UploadKey, chunks: number): Promise<number[]> {
+    const prefix = `${this.uploadPrefix(key)}/`;
     const stored = new Set(
-      (await this.list(key)).map((name) => Number(name)).filter(Number.isInteger),
+      (await this.objects.list(prefix))
+        .map((object) => object.key.slice(prefix.length))
+        .filter((name) => /^\d+$/.test(name))
+        .map(Number),
     );
     return Array.from({ length: chunks }, (_, index) => index).filter((i) => !stored.has(i));
   }
@@ -96,9 +98,15 @@ export class ChunkStore {
   ): Promise<FileRecord> {
     const missing = await this.missing(key, file.chunks);
     if (missing.length > 0) throw new MissingChunksError(missing);
-    const paths = Array.from({ length: file.chunks }, (_, index) => this.chunkPath(key, index));
+    const keys = Array.from({ length: file.chunks }, (_, index) => this.chunkKey(key, index));
+    const objects = this.objects;
     async function* concatenated(): AsyncGenerator<Uint8Array> {
-      for (const chunk of paths) yield* createReadStream(chunk) as AsyncIterable<Buffer>;
+      for (const chunk of keys) {
+        const stream = await objects.get(chunk);
+        // Gone between the check and the read (another instance merged it): nothing is kept.
+        if (!stream) throw new MissingChunksError([keys.indexOf(chunk)]);
+        yield* stream as AsyncIterable<Buffer>;
+      }
     }
     try {
       const { file: stored } = await files.putStream(
@@ -115,58 +123,38 @@ export class ChunkStore {
 
   /** Removes an upload's chunks. */
   async discard(key: UploadKey): Promise<void> {
-    await fs.rm(this.uploadDir(key), { recursive: true, force: true });
+    const objects = await this.objects.list(`${this.uploadPrefix(key)}/`);
+    await Promise.all(objects.map((object) => this.objects.delete(object.key)));
   }
 
   /** Removes every upload whose chunks were all left untouched for `ttlMs` (24 h by default). */
   async cleanUp(ttlMs: number = UPLOAD_CHUNK_TTL_MS): Promise<number> {
     const cutoff = this.clock() - ttlMs;
+    const newest = new Map<string, number>();
+    for (const object of await this.objects.list(`${CHUNKS}/`)) {
+      const upload = object.key.split('/').slice(0, 3).join('/');
+      newest.set(upload, Math.max(newest.get(upload) ?? 0, object.modifiedAt));
+    }
     let removed = 0;
-    for (const owner of await readDir(this.dir)) {
-      for (const upload of await readDir(path.join(this.dir, owner))) {
-        const folder = path.join(this.dir, owner, upload);
-        const times = await Promise.all(
-          (await readDir(folder)).map(
-            async (name) => (await fs.stat(path.join(folder, name))).mtimeMs,
-          ),
-        );
-        const newest = Math.max((await fs.stat(folder)).mtimeMs, ...times);
-        if (newest < cutoff) {
-          await fs.rm(folder, { recursive: true, force: true });
-          removed += 1;
-        }
-      }
+    for (const [upload, modifiedAt] of newest) {
+      if (modifiedAt >= cutoff) continue;
+      const objects = await this.objects.list(`${upload}/`);
+      await Promise.all(objects.map((object) => this.objects.delete(object.key)));
+      removed += 1;
     }
     return removed;
   }
 
-  /** `<dir>/<sha256 of the owner>/<md5>`: an owner's id never becomes a path itself. */
-  private uploadDir(key: UploadKey): string {
+  /** `chunks/<sha256 of the owner>/<md5>`: an owner's id never becomes a key itself. */
+  private uploadPrefix(key: UploadKey): string {
     const md5 = key.md5.toLowerCase();
     if (!MD5_HEX.test(md5)) throw new Error('Not an MD5 hex digest');
     const owner = createHash('sha256').update(key.owner).digest('hex');
-    return path.join(this.dir, owner, md5);
+    return `${CHUNKS}/${owner}/${md5}`;
   }
 
-  private chunkPath(key: UploadKey, index: number): string {
+  private chunkKey(key: UploadKey, index: number): string {
     if (!Number.isSafeInteger(index) || index < 0) throw new Error('Not a chunk number');
-    return path.join(this.uploadDir(key), String(index));
+    return `${this.uploadPrefix(key)}/${index}`;
   }
-
-  private async list(key: UploadKey): Promise<string[]> {
-    return (await readDir(this.uploadDir(key))).filter((name) => /^\d+$/.test(name));
-  }
-}
-
-async function readDir(dir: string): Promise<string[]> {
-  try {
-    return await fs.readdir(dir);
-  } catch (error) {
-    if (isNotFound(error)) return [];
-    throw error;
-  }
-}
-
-function isNotFound(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }

@@ -5,17 +5,20 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { FileStore, FileTooLargeError, sanitizeMime } from './file-store.ts';
+import { DiskObjectStore } from './object-store.ts';
 import { StorageRepository } from './storage.repository.ts';
 
 let dataDir: string;
 let handle: DatabaseHandle;
 let store: FileStore;
+let disk: DiskObjectStore;
 
 beforeEach(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-files-'));
   handle = openDatabase({ dataDir });
   await migrateToLatest(handle.db);
-  store = new FileStore(path.join(dataDir, 'files'), new StorageRepository(handle.db));
+  disk = new DiskObjectStore(path.join(dataDir, 'files'));
+  store = new FileStore(disk, new StorageRepository(handle.db));
 });
 
 afterEach(async () => {
@@ -24,10 +27,10 @@ afterEach(async () => {
 });
 
 async function blobsOnDisk(): Promise<string[]> {
-  const entries = await fs.readdir(store.dir, { recursive: true, withFileTypes: true });
+  const entries = await fs.readdir(disk.root, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
-    .map((e) => path.relative(store.dir, path.join(e.parentPath, e.name)));
+    .map((e) => path.relative(disk.root, path.join(e.parentPath, e.name)));
 }
 
 describe('FileStore', () => {
@@ -59,7 +62,7 @@ describe('FileStore', () => {
   it('rewrites a missing blob when the same content is put again', async () => {
     const bytes = Buffer.from('restore me');
     const file = await store.put('a.bin', 'application/octet-stream', bytes);
-    await fs.rm(store.blobPath(file.sha256));
+    await fs.rm(disk.pathOf(store.blobKey(file.sha256)));
     expect(await store.get(file.id)).toBeNull();
 
     await store.put('a.bin', 'application/octet-stream', bytes);
@@ -74,7 +77,7 @@ describe('FileStore', () => {
     await expect(fs.access(outside)).rejects.toThrow();
     expect(await blobsOnDisk()).toEqual([path.join(file.sha256.slice(0, 2), file.sha256)]);
     expect(await store.get('../../escaped.txt')).toBeNull();
-    expect(() => store.blobPath('../../etc/passwd')).toThrow();
+    expect(() => store.blobKey('../../etc/passwd')).toThrow();
   });
 
   it('answers null for an unknown id', async () => {
@@ -137,7 +140,7 @@ describe('FileStore streams (issue 11: no file is held in memory)', () => {
 
   it('answers null when the record has no blob', async () => {
     const file = await store.put('gone.bin', 'application/octet-stream', Buffer.from('gone'));
-    await fs.rm(store.blobPath(file.sha256));
+    await fs.rm(disk.pathOf(store.blobKey(file.sha256)));
     expect(await store.open(file.id)).toBeNull();
     expect(await store.open('no-such-file')).toBeNull();
   });

@@ -1,15 +1,18 @@
 /**
- * Content-addressed file store on a directory (DESIGN.md §5: files stored by content
- * hash, names sanitised, no path traversal). A blob's path is derived from its SHA-256
- * alone, so no name or id supplied by a client ever reaches the file system.
+ * Content-addressed file store (DESIGN.md §5, §7: files stored by content hash, names
+ * sanitised, no path traversal) over an {@link ObjectStore}: a folder or an S3 bucket. A blob's
+ * key is derived from its SHA-256 alone, so no name or id supplied by a client ever reaches the
+ * file system or the bucket.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sanitizeFileName } from '@campus/contracts/upload-rules';
+import type { ObjectStore } from './object-store.ts';
 import type { FileRecord, StorageRepository } from './storage.repository.ts';
 
 /** Bytes to store: a stream, or chunks made as they are read. */
@@ -31,8 +34,8 @@ export function sanitizeMime(mime: string): string {
 
 export class FileStore {
   constructor(
-    /** The store's root directory (AppConfig.fileStore). */
-    readonly dir: string,
+    /** Where the blobs live (AppConfig.fileStore: a folder or a bucket). */
+    readonly objects: ObjectStore,
     private readonly repository: StorageRepository,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -82,36 +85,27 @@ export class FileStore {
   async open(id: string): Promise<{ file: FileRecord; stream: Readable } | null> {
     const file = await this.repository.findFile(id);
     if (!file || !SHA256_HEX.test(file.sha256)) return null;
-    try {
-      const handle = await fs.open(this.blobPath(file.sha256), 'r');
-      return { file, stream: handle.createReadStream() };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const stream = await this.objects.get(this.blobKey(file.sha256));
+    return stream && { file, stream };
   }
 
   /** The file's content, or null when the id is unknown or its blob is missing. */
   async get(id: string): Promise<StoredFile | null> {
-    const file = await this.repository.findFile(id);
-    if (!file || !SHA256_HEX.test(file.sha256)) return null;
-    try {
-      const bytes = await fs.readFile(this.blobPath(file.sha256));
-      return { mime: file.mime, bytes, sha256: file.sha256 };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const opened = await this.open(id);
+    if (!opened) return null;
+    // Small files only (logos): callers that serve files stream them with open().
+    const bytes = await buffer(opened.stream);
+    return { mime: opened.file.mime, bytes, sha256: opened.file.sha256 };
   }
 
   async describe(id: string): Promise<FileRecord | null> {
     return (await this.repository.findFile(id)) ?? null;
   }
 
-  /** `<dir>/<first two hex digits>/<sha256>`: fans out so no directory grows huge. */
-  blobPath(sha256: string): string {
+  /** `<first two hex digits>/<sha256>`: fans out so no folder grows huge. */
+  blobKey(sha256: string): string {
     if (!SHA256_HEX.test(sha256)) throw new Error('Not a SHA-256 hex digest');
-    return path.join(this.dir, sha256.slice(0, 2), sha256);
+    return `${sha256.slice(0, 2)}/${sha256}`;
   }
 
   /** Streams `source` into the blob of its hash; answers the hashes and the byte count. */
@@ -120,7 +114,7 @@ export class FileStore {
     maxBytes: number,
     expected?: { md5: string; size: number },
   ): Promise<{ sha256: string; md5: string; size: number }> {
-    const tempDir = path.join(this.dir, 'tmp');
+    const tempDir = this.objects.scratchDir;
     await fs.mkdir(tempDir, { recursive: true });
     // Write then rename, so a reader (or another instance) never sees a half-written blob.
     const temp = path.join(tempDir, `${randomUUID()}.tmp`);
@@ -146,10 +140,10 @@ export class FileStore {
       if (expected && (expected.md5.toLowerCase() !== md5Hex || expected.size !== size))
         throw new ChecksumMismatchError();
       const digest = sha256.digest('hex');
-      const target = this.blobPath(digest);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      if (await sameSizeExists(target, size)) await fs.rm(temp, { force: true });
-      else await fs.rename(temp, target);
+      const key = this.blobKey(digest);
+      // Two uploads of the same bytes end in one blob (issue 11): the second is dropped.
+      if ((await this.objects.stat(key))?.size === size) await fs.rm(temp, { force: true });
+      else await this.objects.putFile(key, temp);
       return { sha256: digest, md5: md5Hex, size };
     } catch (error) {
       await fs.rm(temp, { force: true });
@@ -172,17 +166,4 @@ export class FileTooLargeError extends Error {
     super(`The file is larger than ${maxBytes} bytes`);
     this.name = 'FileTooLargeError';
   }
-}
-
-async function sameSizeExists(target: string, size: number): Promise<boolean> {
-  try {
-    return (await fs.stat(target)).size === size;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
-  }
-}
-
-function isNotFound(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }

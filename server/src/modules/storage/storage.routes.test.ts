@@ -12,6 +12,7 @@ import { SessionCache } from '../uaa/session-cache.ts';
 import { localSessionEvents } from '../uaa/session-events.ts';
 import { UaaRepository } from '../uaa/uaa.repository.ts';
 import { FileStore } from './file-store.ts';
+import { DiskObjectStore } from './object-store.ts';
 import { StorageRepository } from './storage.repository.ts';
 import { storageRoutes } from './storage.routes.ts';
 import { StorageService } from './storage.service.ts';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   handle = openDatabase({ dataDir });
   await migrateToLatest(handle.db);
   const repository = new StorageRepository(handle.db);
-  const files = new FileStore(path.join(dataDir, 'files'), repository);
+  const files = new FileStore(new DiskObjectStore(path.join(dataDir, 'files')), repository);
   const logo = await files.put('logo.svg', 'image/svg+xml', LOGO);
   const unit = { unit_type: 2, status: 1, help_center: 0, autologin: 0, created_at: 0 };
   await handle.db
