@@ -33,7 +33,7 @@ import { baseRoutes } from './modules/base/base.routes.ts';
 import { BaseService } from './modules/base/base.service.ts';
 import { CmsRepository } from './modules/cms/cms.repository.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
-import { CmsService, type NoticeFiles } from './modules/cms/cms.service.ts';
+import { CmsService } from './modules/cms/cms.service.ts';
 import { AppMenuService } from './modules/desktop/app-menu.service.ts';
 import { ClientDownloadsService } from './modules/desktop/client-downloads.service.ts';
 import { DesktopRepository } from './modules/desktop/desktop.repository.ts';
@@ -46,12 +46,16 @@ import { FamilyService } from './modules/family/family.service.ts';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { scheduleChunkCleanUp } from './modules/storage/chunk-janitor.ts';
+import { ChunkStore } from './modules/storage/chunk-store.ts';
 import { FileStore } from './modules/storage/file-store.ts';
 import { openObjectStore } from './modules/storage/open-object-store.ts';
 import { StorageRepository } from './modules/storage/storage.repository.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { subappRoutes } from './modules/subapps/subapps.routes.ts';
 import { StorageService } from './modules/storage/storage.service.ts';
+import { uploadRoutes } from './modules/storage/upload.routes.ts';
+import { UploadService } from './modules/storage/upload.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { AccountService } from './modules/uaa/account.service.ts';
 import { DirectoryService } from './modules/uaa/directory.service.ts';
@@ -133,7 +137,10 @@ export async function buildApp(
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db);
   const storageRepository = new StorageRepository(database.db);
-  const files = new FileStore(openObjectStore(config.fileStore), storageRepository, clock);
+  const objects = openObjectStore(config.fileStore);
+  const files = new FileStore(objects, storageRepository, clock);
+  // The chunks of uploads in progress live in the same store, so instances sharing it share them.
+  const chunks = new ChunkStore(objects, clock);
   // Outside any transaction: SQLite has one connection, which an open transaction would hold.
   if (config.demo) await seedDemoSchool(database.db, files);
 
@@ -242,23 +249,29 @@ export async function buildApp(
     }),
   );
   await app.register(familyRoutes({ family }));
-  // Interim until the upload routes land (issue 11): no file has an uploader yet, so a notice
-  // can hold no attachment; the storage service answers both questions once they do.
-  const noticeFiles: NoticeFiles = {
-    uploadedBy: () => Promise.resolve(new Map()),
-    describe: () => Promise.resolve(new Map()),
-  };
-  await app.register(
-    cmsRoutes({
-      cms: new CmsService(new CmsRepository(database.db), base, family, noticeFiles, audit, clock),
-    }),
-  );
+  const storage = new StorageService(files, directory, catalogue, base, storageRepository);
+  const cms = new CmsService(new CmsRepository(database.db), base, family, storage, audit, clock);
+  // DESIGN.md §7: a notice's readers may download its attachments.
+  storage.registerReadGrant('cms', (fileId, user) => cms.mayReadAttachment(fileId, user));
+  await app.register(cmsRoutes({ cms }));
   await app.register(
     versionsRoutes({ versions: new VersionsService(new VersionsRepository(database.db)) }),
   );
+  await app.register(storageRoutes({ files, storage }));
   await app.register(
-    storageRoutes({ files, storage: new StorageService(files, directory, catalogue) }),
+    uploadRoutes({
+      uploads: new UploadService(
+        files,
+        chunks,
+        storageRepository,
+        { maxBytes: config.uploadMaxBytes },
+        clock,
+      ),
+      storage,
+      maxBytes: config.uploadMaxBytes,
+    }),
   );
+  scheduleChunkCleanUp(app, chunks);
   await app.register(
     pagesRoutes({
       webRoot: config.webRoot,
@@ -268,7 +281,7 @@ export async function buildApp(
   );
   await app.register(subappRoutes({ pagesDir: config.pagesDir }));
 
-  app.decorate('services', { audit, sessions, database });
+  app.decorate('services', { audit, sessions, database, storage });
   return app;
 }
 
@@ -279,6 +292,8 @@ declare module 'fastify' {
       audit: AuditService;
       sessions: SessionService;
       database: ReturnType<typeof openDatabase>;
+      /** Features that own files register their read grants on it (DESIGN.md §7). */
+      storage: StorageService;
     };
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy } from './config.ts';
+import { UPLOAD_DEFAULT_MAX_BYTES } from '@campus/contracts/upload-rules';
+import { loadConfig, parseTrustProxy, parseUploadMaxBytes } from './config.ts';
 
 describe('configuration from the environment (DESIGN.md §1)', () => {
   it('uses the documented defaults', () => {
@@ -29,6 +30,14 @@ describe('configuration from the environment (DESIGN.md §1)', () => {
   it('refuses a port that is not a port', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('reads UPLOAD_MAX_BYTES as a whole number of bytes, 2 GiB when unset (DESIGN.md §7)', () => {
+    expect(loadConfig({}).uploadMaxBytes).toBe(UPLOAD_DEFAULT_MAX_BYTES);
+    expect(parseUploadMaxBytes('1048576')).toBe(1_048_576);
+    for (const bad of ['0', '-1', '1.5', '2GB', '1e9', String(2 ** 60)]) {
+      expect(() => parseUploadMaxBytes(bad)).toThrow(/UPLOAD_MAX_BYTES/);
+    }
   });
 
   it('reads TRUST_PROXY as off, on, a hop count or a list of proxies', () => {

@@ -3,6 +3,7 @@
  * Every variable is listed in the README's configuration table.
  */
 import path from 'node:path';
+import { UPLOAD_DEFAULT_MAX_BYTES } from '@campus/contracts/upload-rules';
 
 export interface AppConfig {
   host: string;
@@ -44,6 +45,11 @@ export interface AppConfig {
    * and audit records need the real client address behind a reverse proxy.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * The largest file an upload may store, in bytes (UPLOAD_MAX_BYTES, default 2 GiB,
+   * DESIGN.md §7); a bigger one is refused, never kept.
+   */
+  uploadMaxBytes: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -73,7 +79,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((h) => h.trim())
       .filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    uploadMaxBytes: parseUploadMaxBytes(env.UPLOAD_MAX_BYTES),
   };
+}
+
+/** UPLOAD_MAX_BYTES: a whole number of bytes, at least 1; unset, the 2 GiB of upload-rules. */
+export function parseUploadMaxBytes(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return UPLOAD_DEFAULT_MAX_BYTES;
+  const bytes = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new Error(`UPLOAD_MAX_BYTES must be a whole number of bytes above 0, got "${value}"`);
+  }
+  return bytes;
 }
 
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {

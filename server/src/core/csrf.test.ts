@@ -7,6 +7,9 @@ describe('which requests the CSRF rule covers (DESIGN.md §4)', () => {
     expect(needsCsrfCheck('DELETE', '/api/anything')).toBe(true);
     expect(needsCsrfCheck('GET', '/api/uaa/oauth/refresh')).toBe(true);
     expect(needsCsrfCheck('GET', '/api/uaa/switch/login')).toBe(true);
+    // The uploads behind the gateway prefix change state as much as any POST (spec §7).
+    expect(needsCsrfCheck('POST', '/zuul/api/storage/upload')).toBe(true);
+    expect(needsCsrfCheck('POST', '/zuul/api/storage/file_piecewise/upload')).toBe(true);
   });
 
   it('leaves reads, pages and the table export alone', () => {

@@ -27,7 +27,8 @@ function sameOrigin(request: FastifyRequest, publicOrigin: string | undefined): 
 }
 
 export function needsCsrfCheck(method: string, path: string): boolean {
-  if (!path.startsWith('/api/')) return false;
+  // `/zuul/…` is the API too, behind its old gateway prefix (spec §7's uploads, DESIGN.md §7).
+  if (!path.startsWith('/api/') && !path.startsWith('/zuul/')) return false;
   if (EXEMPT_PATHS.has(path)) return false;
   return !SAFE_METHODS.has(method) || STATE_CHANGING_GETS.has(path);
 }

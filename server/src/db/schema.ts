@@ -225,6 +225,12 @@ export interface FileTable {
   /** Hex SHA-256 of the content; the blob lives in the file store under this name. */
   sha256: string;
   created_at: number;
+  /** Lower-case hex MD5 of the content (migration 0006); null on rows from before. */
+  md5: string | null;
+  /** The uploader's unit (instant upload looks only there, DESIGN.md §7); null when seeded. */
+  unit_id: string | null;
+  /** The uploader, who may read the file; null for files no one uploaded (unit logos). */
+  uploaded_by: string | null;
 }
 
 /** Spec §7 `{code}_package_versions`: this server's version per app and the front end it needs. */

@@ -4,6 +4,7 @@ import * as m0002 from './0002-base-platform.ts';
 import * as m0003 from './0003-cms.ts';
 import * as m0004 from './0004-desktop.ts';
 import * as m0005 from './0005-client-download-urls.ts';
+import * as m0006 from './0006-file-owners.ts';
 import * as m0007 from './0007-cms-attachments.ts';
 
 /**
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003-cms': m0003,
   '0004-desktop': m0004,
   '0005-client-download-urls': m0005,
+  '0006-file-owners': m0006,
   '0007-cms-attachments': m0007,
 };
 

@@ -13,7 +13,12 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_CHUNK_TTL_MS } from '@campus/contracts/upload-rules';
-import { FileTooLargeError, type ByteSource, type FileStore } from './file-store.ts';
+import {
+  FileTooLargeError,
+  type ByteSource,
+  type FileOwner,
+  type FileStore,
+} from './file-store.ts';
 import type { ObjectStore } from './object-store.ts';
 import type { FileRecord } from './storage.repository.ts';
 
@@ -26,6 +31,17 @@ export class MissingChunksError extends Error {
   constructor(readonly missing: readonly number[]) {
     super(`Missing chunks: ${missing.join(', ')}`);
     this.name = 'MissingChunksError';
+  }
+}
+
+/** A chunk of another length than announced: cut off on the way, or not the one described. */
+export class ChunkSizeMismatchError extends Error {
+  constructor(
+    readonly expected: number,
+    readonly received: number,
+  ) {
+    super(`The chunk has ${received} bytes, not ${expected}`);
+    this.name = 'ChunkSizeMismatchError';
   }
 }
 
@@ -45,9 +61,17 @@ export class ChunkStore {
   /**
    * Stores chunk `index` (from 0) of an upload, replacing an earlier copy whole: the bytes go
    * to a temporary file first, so a reader never sees half a chunk. More than `maxBytes` ends
-   * the write with {@link FileTooLargeError} and keeps the earlier copy, if any.
+   * the write with {@link FileTooLargeError} and keeps the earlier copy, if any; so does a
+   * chunk of another length than `expectSize`, when given, with {@link ChunkSizeMismatchError}
+   * (the chunk upload's `size` field, DESIGN.md §7), so a cut-off chunk is never kept as whole.
    */
-  async put(key: UploadKey, index: number, source: ByteSource, maxBytes: number): Promise<number> {
+  async put(
+    key: UploadKey,
+    index: number,
+    source: ByteSource,
+    maxBytes: number,
+    expectSize?: number,
+  ): Promise<number> {
     const target = this.chunkKey(key, index);
     await fs.mkdir(this.objects.scratchDir, { recursive: true });
     const temp = path.join(this.objects.scratchDir, `${randomUUID()}.chunk`);
@@ -61,6 +85,8 @@ export class ChunkStore {
     });
     try {
       await pipeline(source, limit, createWriteStream(temp, { flags: 'wx' }));
+      if (expectSize !== undefined && size !== expectSize)
+        throw new ChunkSizeMismatchError(expectSize, size);
       await this.objects.putFile(target, temp);
       return size;
     } finally {
@@ -94,7 +120,15 @@ export class ChunkStore {
   async merge(
     files: FileStore,
     key: UploadKey,
-    file: { name: string; mime: string; size: number; chunks: number; maxBytes: number },
+    file: {
+      name: string;
+      mime: string;
+      size: number;
+      chunks: number;
+      maxBytes: number;
+      /** The uploader, whose descriptor the merged file becomes (DESIGN.md §7). */
+      owner?: FileOwner;
+    },
   ): Promise<FileRecord> {
     const missing = await this.missing(key, file.chunks);
     if (missing.length > 0) throw new MissingChunksError(missing);
@@ -113,7 +147,11 @@ export class ChunkStore {
         file.name,
         file.mime,
         Readable.from(concatenated()),
-        { maxBytes: file.maxBytes, expect: { md5: key.md5, size: file.size } },
+        {
+          maxBytes: file.maxBytes,
+          expect: { md5: key.md5, size: file.size },
+          ...(file.owner ? { owner: file.owner } : {}),
+        },
       );
       return stored;
     } finally {

@@ -32,6 +32,29 @@ export function sanitizeMime(mime: string): string {
   return MIME.test(lower) ? lower : 'application/octet-stream';
 }
 
+/** Who stored a file: the uploader and their unit (DESIGN.md §7). */
+export interface FileOwner {
+  userId: string;
+  unitId: string;
+}
+
+export interface PutOptions {
+  /** More bytes than this end the write with {@link FileTooLargeError}; nothing is kept. */
+  maxBytes?: number;
+  /**
+   * The MD5 the bytes must have (and their size, when known): otherwise
+   * {@link ChecksumMismatchError}, and nothing is kept (DESIGN.md §7 merge, simple upload).
+   */
+  expect?: { md5: string; size?: number };
+  /**
+   * An upload's owner: the upload gets a record of its own (issue 11: a descriptor per
+   * caller). Without one (seeded logos), the same content, name and type reuse one record.
+   */
+  owner?: FileOwner;
+  /** Refuse a stream of no bytes with {@link EmptyFileError}, keeping nothing. */
+  nonEmpty?: boolean;
+}
+
 export class FileStore {
   constructor(
     /** Where the blobs live (AppConfig.fileStore: a folder or a bucket). */
@@ -53,40 +76,78 @@ export class FileStore {
    * never a buffer): the bytes go to a temporary file while their SHA-256 and MD5 are computed,
    * then the file is renamed into place by its hash (or dropped when that blob exists already).
    * More than `maxBytes` ends the write with {@link FileTooLargeError} and leaves nothing behind.
+   * With an `owner` the upload gets a record of its own (the caller's descriptor), even when
+   * the bytes are already there.
    */
   async putStream(
     name: string,
     mime: string,
     source: ByteSource,
-    options: { maxBytes?: number; expect?: { md5: string; size: number } } = {},
+    options: PutOptions = {},
   ): Promise<{ file: FileRecord; md5: string }> {
-    const written = await this.writeStream(
-      source,
-      options.maxBytes ?? Number.POSITIVE_INFINITY,
-      options.expect,
-    );
+    const written = await this.writeStream(source, options);
     const safeName = sanitizeFileName(name);
     const safeMime = sanitizeMime(mime);
-    const existing = await this.repository.findSameFile(written.sha256, safeName, safeMime);
-    if (existing) return { file: existing, md5: written.md5 };
-    const file = {
+    if (!options.owner) {
+      const existing = await this.repository.findSameFile(written.sha256, safeName, safeMime);
+      if (existing) return { file: existing, md5: written.md5 };
+    }
+    const file: FileRecord = {
       id: randomUUID(),
       name: safeName,
       mime: safeMime,
       size: written.size,
       sha256: written.sha256,
       createdAt: this.clock(),
+      md5: written.md5,
+      unitId: options.owner?.unitId ?? null,
+      uploadedBy: options.owner?.userId ?? null,
     };
     await this.repository.insertFile(file);
     return { file, md5: written.md5 };
   }
 
+  /**
+   * A new record for an owner pointing at the blob of a file already stored (DESIGN.md §7
+   * instant upload: no byte moves), or null when that blob is gone from the store, in which
+   * case the caller uploads the bytes again and they are put back in place.
+   */
+  async addDescriptor(
+    stored: FileRecord,
+    name: string,
+    mime: string,
+    owner: FileOwner,
+  ): Promise<FileRecord | null> {
+    if (!SHA256_HEX.test(stored.sha256)) return null;
+    const blob = await this.objects.stat(this.blobKey(stored.sha256));
+    if (blob?.size !== stored.size) return null;
+    const file: FileRecord = {
+      id: randomUUID(),
+      name: sanitizeFileName(name),
+      mime: sanitizeMime(mime),
+      size: stored.size,
+      sha256: stored.sha256,
+      createdAt: this.clock(),
+      md5: stored.md5,
+      unitId: owner.unitId,
+      uploadedBy: owner.userId,
+    };
+    await this.repository.insertFile(file);
+    return file;
+  }
+
   /** The file's record and a stream of its bytes, or null when it is unknown or missing. */
   async open(id: string): Promise<{ file: FileRecord; stream: Readable } | null> {
     const file = await this.repository.findFile(id);
-    if (!file || !SHA256_HEX.test(file.sha256)) return null;
-    const stream = await this.objects.get(this.blobKey(file.sha256));
+    if (!file) return null;
+    const stream = await this.openBlob(file);
     return stream && { file, stream };
+  }
+
+  /** A stream of a known record's bytes, or null when its blob is missing. */
+  async openBlob(file: FileRecord): Promise<Readable | null> {
+    if (!SHA256_HEX.test(file.sha256)) return null;
+    return this.objects.get(this.blobKey(file.sha256));
   }
 
   /** The file's content, or null when the id is unknown or its blob is missing. */
@@ -111,9 +172,10 @@ export class FileStore {
   /** Streams `source` into the blob of its hash; answers the hashes and the byte count. */
   private async writeStream(
     source: ByteSource,
-    maxBytes: number,
-    expected?: { md5: string; size: number },
+    options: PutOptions,
   ): Promise<{ sha256: string; md5: string; size: number }> {
+    const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    const expected = options.expect;
     const tempDir = this.objects.scratchDir;
     await fs.mkdir(tempDir, { recursive: true });
     // Write then rename, so a reader (or another instance) never sees a half-written blob.
@@ -137,8 +199,14 @@ export class FileStore {
       await pipeline(source, measure, createWriteStream(temp, { flags: 'wx' }));
       const md5Hex = md5.digest('hex');
       // DESIGN.md §7: a merge is verified before its blob is kept or a record written.
-      if (expected && (expected.md5.toLowerCase() !== md5Hex || expected.size !== size))
+      if (
+        expected &&
+        (expected.md5.toLowerCase() !== md5Hex ||
+          (expected.size !== undefined && expected.size !== size))
+      )
         throw new ChecksumMismatchError();
+      // Spec §5 via upload-rules: a file of no bytes is refused, and nothing is kept of it.
+      if (options.nonEmpty && size === 0) throw new EmptyFileError();
       const digest = sha256.digest('hex');
       const key = this.blobKey(digest);
       // Two uploads of the same bytes end in one blob (issue 11): the second is dropped.
@@ -157,6 +225,14 @@ export class ChecksumMismatchError extends Error {
   constructor() {
     super('The file does not match its MD5 and size');
     this.name = 'ChecksumMismatchError';
+  }
+}
+
+/** A file of no bytes where one is required (upload-rules `empty`). */
+export class EmptyFileError extends Error {
+  constructor() {
+    super('The file is empty');
+    this.name = 'EmptyFileError';
   }
 }
 

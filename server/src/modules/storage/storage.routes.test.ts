@@ -5,8 +5,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditService } from '../audit/audit.service.ts';
 import { AppCatalogueService } from '../base/app-catalogue.service.ts';
 import { BaseRepository } from '../base/base.repository.ts';
+import { BaseService } from '../base/base.service.ts';
 import { DirectoryService } from '../uaa/directory.service.ts';
 import { SessionCache } from '../uaa/session-cache.ts';
 import { localSessionEvents } from '../uaa/session-events.ts';
@@ -65,8 +68,16 @@ beforeAll(async () => {
     localSessionEvents(new SessionCache(Date.now)),
     Date.now,
   );
-  const apps = new AppCatalogueService(new BaseRepository(handle.db));
-  await app.register(storageRoutes({ files, storage: new StorageService(files, units, apps) }));
+  const baseRepository = new BaseRepository(handle.db);
+  const apps = new AppCatalogueService(baseRepository);
+  const audit = new AuditService(new AuditRepository(handle.db), Date.now);
+  const admins = new BaseService(baseRepository, audit, Date.now, units);
+  await app.register(
+    storageRoutes({
+      files,
+      storage: new StorageService(files, units, apps, admins, repository),
+    }),
+  );
   await app.ready();
 });
 

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { AppIconVariant } from '@campus/contracts/storage';
+import type { Readable } from 'node:stream';
+import type { AppIconVariant, FileDescriptor } from '@campus/contracts/storage';
+import { forbidden, notFound } from '../../core/errors.ts';
+import { bilingual } from '../../core/messages.ts';
 import type { AppCatalogueService } from '../base/app-catalogue.service.ts';
+import type { BaseService } from '../base/base.service.ts';
 import type { DirectoryService } from '../uaa/directory.service.ts';
+import type { SessionUser } from '../uaa/session.service.ts';
 import { renderAppIcon } from './app-icon.ts';
 import type { FileStore, StoredFile } from './file-store.ts';
+import type { FileRecord, StorageRepository } from './storage.repository.ts';
+import { toFileDescriptor } from './upload.service.ts';
 
 export interface AppIconImage {
   svg: string;
@@ -11,13 +18,50 @@ export interface AppIconImage {
   sha256: string;
 }
 
+/**
+ * What a feature that owns files answers when asked whether a user may read one of them
+ * (DESIGN.md §7 "whoever the owning feature grants"): true grants it, false says nothing.
+ * It is asked only about files the uploader rule and the unit-admin rule did not allow.
+ */
+export type ReadGrant = (fileId: string, user: SessionUser) => Promise<boolean>;
+
+const FILE_NOT_FOUND = bilingual('文件不存在', 'File not found');
+const MAY_NOT_READ = bilingual('没有权限查看此文件', 'You may not read this file');
+
 export class StorageService {
+  private readonly grants = new Map<string, ReadGrant>();
+
   constructor(
     private readonly files: FileStore,
     /** Units (and their logo's file) are the uaa's, apps the base platform's. */
     private readonly units: Pick<DirectoryService, 'findUnit'>,
     private readonly catalogue: Pick<AppCatalogueService, 'findApp'>,
+    /** Spec §6: admin status is the base app's role check; unit admins read their unit's files. */
+    private readonly admins: Pick<BaseService, 'isBaseAdmin'>,
+    private readonly repository: Pick<StorageRepository, 'findFiles'>,
   ) {}
+
+  /**
+   * The descriptors of those files the user uploaded in their unit (a feature that attaches
+   * files, such as a notice, accepts only the publisher's own uploads).
+   */
+  async uploadedBy(
+    user: SessionUser,
+    fileIds: readonly string[],
+  ): Promise<Map<string, FileDescriptor>> {
+    const files = await this.repository.findFiles(fileIds);
+    return new Map(
+      files
+        .filter((file) => file.uploadedBy === user.userId && file.unitId === user.unitId)
+        .map((file) => [file.id, toFileDescriptor(file)]),
+    );
+  }
+
+  /** The descriptors of the files that exist. */
+  async describe(fileIds: readonly string[]): Promise<Map<string, FileDescriptor>> {
+    const files = await this.repository.findFiles(fileIds);
+    return new Map(files.map((file) => [file.id, toFileDescriptor(file)]));
+  }
 
   /** The unit's logo, or null when the unit is unknown or has none. */
   async unitLogo(unitId: string): Promise<StoredFile | null> {
@@ -32,5 +76,51 @@ export class StorageService {
     if (!app) return null;
     const svg = renderAppIcon(app, variant);
     return { svg, sha256: createHash('sha256').update(svg).digest('hex') };
+  }
+
+  /**
+   * Lets a feature that owns files grant reading them (DESIGN.md §7), once per feature, when
+   * the server is built (app.ts). The cms, say, lets the readers of a notice download its
+   * attachments:
+   *
+   * @example
+   * storage.registerReadGrant('cms', (fileId, user) => cms.mayReadAttachment(fileId, user));
+   */
+  registerReadGrant(feature: string, grant: ReadGrant): void {
+    if (this.grants.has(feature)) throw new Error(`A read grant for ${feature} exists already`);
+    this.grants.set(feature, grant);
+  }
+
+  /**
+   * The file a user asked to download, when they may read it (DESIGN.md §7): its uploader,
+   * an admin of the unit it was uploaded in, or whoever a feature's grant allows. Anyone else
+   * gets the envelope's 403 and never the bytes; an unknown id (or a lost blob) 404.
+   */
+  async readableFile(fileId: string, user: SessionUser): Promise<FileRecord> {
+    const file = await this.files.describe(fileId);
+    if (!file) throw notFound(FILE_NOT_FOUND);
+    if (!(await this.mayRead(file, user))) throw forbidden(MAY_NOT_READ);
+    return file;
+  }
+
+  /** A stream of the bytes of a file {@link readableFile} answered; 404 when the blob is lost. */
+  async streamOf(file: FileRecord): Promise<Readable> {
+    const stream = await this.files.openBlob(file);
+    if (!stream) throw notFound(FILE_NOT_FOUND);
+    return stream;
+  }
+
+  private async mayRead(file: FileRecord, user: SessionUser): Promise<boolean> {
+    if (file.uploadedBy !== null && file.uploadedBy === user.userId) return true;
+    if (
+      file.unitId !== null &&
+      file.unitId === user.unitId &&
+      (await this.admins.isBaseAdmin(user, user.userId))
+    )
+      return true;
+    for (const grant of this.grants.values()) {
+      if (await grant(file.id, user)) return true;
+    }
+    return false;
   }
 }

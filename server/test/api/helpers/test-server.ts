@@ -2,6 +2,9 @@
  * A real server on a real, fresh database for one test file: SQLite in a temp folder,
  * or (API_DB=postgres) a new PostgreSQL database on TEST_DATABASE_URL's server, dropped
  * afterwards. Redis is used when TEST_REDIS_URL is set. Requests go over HTTP.
+ * The file store is the temp folder's `files` unless TEST_FILE_STORE names another store
+ * (given to the server as FILE_STORE, with the S3_* variables of the environment as they are),
+ * so the same tests run on the disk store and on a bucket.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,8 +26,14 @@ export interface TestServer {
   app: FastifyInstance;
   baseUrl: string;
   kind: DbKind;
-  /** What a second instance needs to serve the same database and Redis namespace. */
-  shared: { dataDir: string; databaseUrl: string | undefined; redisKeyPrefix: string };
+  /** What a second instance needs to serve the same database, Redis namespace and files. */
+  shared: {
+    dataDir: string;
+    databaseUrl: string | undefined;
+    redisKeyPrefix: string;
+    /** The configuration variables both instances read (the file store's among them). */
+    env: Record<string, string>;
+  };
   /** A client with its own cookie jar, as one browser would be. */
   client(options?: ClientOptions): TestClient;
   close(): Promise<void>;
@@ -37,9 +46,14 @@ export async function startTestServer(
     webRoot?: string;
     pagesDir?: string;
     runtimeRoot?: string;
+    /**
+     * Configuration variables for this server (and a second instance sharing it), read as
+     * the environment is, e.g. `{ UPLOAD_MAX_BYTES: '4096' }` or another `FILE_STORE`.
+     */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestServer> {
-  const { shareWith, webRoot, pagesDir, runtimeRoot, ...buildOptions } = options;
+  const { shareWith, webRoot, pagesDir, runtimeRoot, env, ...buildOptions } = options;
   if (shareWith) return startSecondInstance(shareWith, buildOptions);
   const kind = dbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-'));
@@ -64,8 +78,9 @@ export async function startTestServer(
       await c.end();
     };
   }
+  const sharedEnv = { ...fileStoreEnv(), ...env };
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, PORT: '0' }),
+    ...loadConfig({ ...sharedEnv, DATA_DIR: dataDir, PORT: '0' }),
     databaseUrl,
     redisUrl: process.env.TEST_REDIS_URL || undefined,
     demo: buildOptions.demo ?? true,
@@ -84,7 +99,7 @@ export async function startTestServer(
     app,
     baseUrl,
     kind,
-    shared: { dataDir, databaseUrl, redisKeyPrefix },
+    shared: { dataDir, databaseUrl, redisKeyPrefix, env: sharedEnv },
     client: (clientOptions) => new TestClient(baseUrl, clientOptions),
     close: async () => {
       await app.close();
@@ -93,6 +108,19 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The file store the tests run on: TEST_FILE_STORE as FILE_STORE (a bucket, say
+ * `s3://campus-test`) with the S3_* variables beside it; nothing, the temp folder's `files`.
+ */
+function fileStoreEnv(): Record<string, string> {
+  const store = process.env.TEST_FILE_STORE;
+  if (!store) return {};
+  const s3 = Object.entries(process.env).filter(
+    (entry): entry is [string, string] => entry[0].startsWith('S3_') && entry[1] !== undefined,
+  );
+  return { FILE_STORE: store, ...Object.fromEntries(s3) };
 }
 
 /** Listens on a free loopback port and answers the base URL. */
@@ -109,7 +137,7 @@ async function listenOnFreePort(app: FastifyInstance): Promise<string> {
  */
 async function startSecondInstance(first: TestServer, options: BuildOptions): Promise<TestServer> {
   const config = {
-    ...loadConfig({ DATA_DIR: first.shared.dataDir, PORT: '0' }),
+    ...loadConfig({ ...first.shared.env, DATA_DIR: first.shared.dataDir, PORT: '0' }),
     databaseUrl: first.shared.databaseUrl,
     redisUrl: process.env.TEST_REDIS_URL || undefined,
     demo: false,
@@ -221,12 +249,52 @@ export class TestClient {
     return this.request<T>('POST', url, body, { 'content-type': contentType, ...headers });
   }
 
+  /** A multipart/form-data body, as a browser's upload sends it (fetch writes the boundary). */
+  postMultipart<T = unknown>(
+    url: string,
+    form: FormData,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
+    return this.request<T>('POST', url, form, headers);
+  }
+
+  /** The answer's bytes as they are (a downloaded file), with its status and headers. */
+  async fetchBytes(
+    url: string,
+    init: { method?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ http: number; headers: Headers; bytes: Buffer }> {
+    const response = await this.send(init.method ?? 'GET', url, undefined, init.headers ?? {});
+    return {
+      http: response.status,
+      headers: response.headers,
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
+  }
+
   async request<T>(
     method: string,
     url: string,
-    body: string | undefined,
+    body: RequestInit['body'],
     headers: Record<string, string>,
   ): Promise<Reply<T>> {
+    const response = await this.send(method, url, body, headers);
+    const setCookies = response.headers.getSetCookie();
+    const text = await response.text();
+    let parsed: Reply<T>['body'];
+    try {
+      parsed = JSON.parse(text) as Reply<T>['body'];
+    } catch {
+      parsed = { status: -1, message: text };
+    }
+    return { http: response.status, headers: response.headers, body: parsed, setCookies };
+  }
+
+  private async send(
+    method: string,
+    url: string,
+    body: RequestInit['body'],
+    headers: Record<string, string>,
+  ): Promise<Response> {
     const target = new URL(url, this.baseUrl);
     const sendHeaders: Record<string, string> = { ...headers };
     if (this.options.device !== null && !('device' in sendHeaders))
@@ -242,16 +310,8 @@ export class TestClient {
       body,
       redirect: 'manual',
     });
-    const setCookies = response.headers.getSetCookie();
-    for (const line of setCookies) this.store(line);
-    const text = await response.text();
-    let parsed: Reply<T>['body'];
-    try {
-      parsed = JSON.parse(text) as Reply<T>['body'];
-    } catch {
-      parsed = { status: -1, message: text };
-    }
-    return { http: response.status, headers: response.headers, body: parsed, setCookies };
+    for (const line of response.headers.getSetCookie()) this.store(line);
+    return response;
   }
 
   private store(line: string): void {
