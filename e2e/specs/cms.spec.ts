@@ -1,19 +1,26 @@
 /**
  * The sample sub-app cms on the shared runtime (issue 3): access check and route filtering
  * (spec §2, §6), silent session recovery (spec §4), language files (spec §4, §7), version and
- * licence checks (spec §4, §7, §8), and a notice going from a teacher to a parent.
+ * licence checks (spec §4, §7, §8), a notice going from a teacher to a parent, and its
+ * attachments (issue 11 §4): uploaded with the form, downloaded by a parent of the addressed
+ * class, refused by the server to anyone else.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { type Page } from '@playwright/test';
 import { cmsEndpoints } from '@campus/contracts/cms';
 import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
+import { expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { deployedFile, runAdmin, withDeployedFile } from '../fixtures/server-data.ts';
 import { CmsPage } from '../pages/CmsPage.ts';
 import { openAs } from '../pages/flows.ts';
+import { UploadPage } from '../pages/UploadPage.ts';
 
-const { teacher, parent, staff } = demoAccounts;
+const { teacher, parent, parent1, staff } = demoAccounts;
 
 /** Opens a cms page as `account` and returns the page object. */
 async function openCms(
@@ -216,4 +223,127 @@ test.describe('shared runtime services', () => {
       await context.close();
     }
   });
+});
+
+/** The cms page of a variant at this page's width: the phone page (mobile_cms_*) at 375 px. */
+function cmsUrlForWidth(page: Page, variant: 'tm' | 'spm', hash: string): string {
+  const phone = (page.viewportSize()?.width ?? 1366) <= 400;
+  return `/pages/cms/${phone ? 'mobile' : 'pc'}_cms_${variant}/index.html#${hash}`;
+}
+
+/** A real PNG picture (a colour gradient), so the notice shows it as an image. */
+function pngPicture(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      rows.set([(x * 255) / width, (y * 255) / height, 200], y * (width * 3 + 1) + 1 + x * 3);
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test.describe('attachments (issue 11 §4: a real use of the upload component)', () => {
+  test(
+    'a teacher attaches a file and a picture; a parent of the class downloads them, another parent cannot',
+    { tag: '@mobile' },
+    async ({ page, browser }, testInfo) => {
+      const plan = { name: 'trip-plan.pdf', bytes: randomBytes(300 * 1024) };
+      const photo = { name: 'class-photo.png', bytes: pngPicture(96, 64) };
+      for (const file of [plan, photo])
+        fs.writeFileSync(testInfo.outputPath(file.name), file.bytes);
+
+      // The teacher: the files upload as they are picked, then the notice goes with them.
+      const title = `春游通知 ${Date.now()}`;
+      const cms = await openCms(page, teacher, cmsUrlForWidth(page, 'tm', '/notice/publish'));
+      const upload = new UploadPage(page);
+      await upload.pick(testInfo.outputPath(plan.name), testInfo.outputPath(photo.name));
+      for (const file of [plan, photo]) await upload.row(file.name).expectDone();
+      await expectNoHorizontalOverflow(page);
+      await saveScreen(page, 'cms-publish-attachments');
+      await expectAccessible(page);
+      const published = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === cmsEndpoints.publish.path,
+      );
+      await cms.publish({
+        title,
+        content: '周五春游，行程和合影见附件。',
+        grade: 'Grade 3',
+        className: 'Class 2',
+      });
+      const answer = (await (await published).json()) as {
+        status: number;
+        data: { attachments: { name: string; url: string }[] };
+      };
+      expect(answer.status).toBe(200);
+      expect(answer.data.attachments.map((file) => file.name)).toEqual([plan.name, photo.name]);
+      await expect(page).toHaveURL(/#\/notice\/list$/);
+      const listed = cms.listItems.filter({ hasText: title });
+      await expect(listed.getByTestId('cms.attachment.link')).toHaveText([plan.name, photo.name]);
+      const planUrl = answer.data.attachments[0]!.url;
+
+      // A parent of Grade 3 Class 2 (Li Ming's) opens the notice and downloads the file.
+      // A context of its own (not browser.newPage) so that axe-core can run in it.
+      const parentContext = await browser.newContext({ viewport: page.viewportSize() });
+      const parentPage = await parentContext.newPage();
+      try {
+        const asParent = await openCms(parentPage, parent, cmsUrlForWidth(page, 'spm', '/notices'));
+        const item = asParent.mineItems.filter({ hasText: title });
+        await expect(item.getByTestId('cms.mine.attachmentCount')).toHaveText('2 个附件');
+        await item.getByTestId('cms.mine.open').click();
+        const links = item.getByTestId('cms.attachment.link');
+        await expect(links).toHaveText([plan.name, photo.name]);
+        await expect(item.locator('img.cms-attachment__thumb')).toHaveJSProperty(
+          'naturalWidth',
+          96,
+        );
+        const downloading = parentPage.waitForEvent('download');
+        await links.first().click();
+        const download = await downloading;
+        expect(download.suggestedFilename()).toBe(plan.name);
+        expect(fs.readFileSync(await download.path()).equals(plan.bytes)).toBe(true);
+        await expectNoHorizontalOverflow(parentPage);
+        await saveScreen(parentPage, 'cms-spm-attachments');
+        await expectAccessible(parentPage);
+      } finally {
+        await parentContext.close();
+      }
+
+      // A parent of another class (Chen Yue, Grade 1 Class 3): no notice, and the server
+      // refuses the address itself, asked from that parent's own page.
+      const otherPage = await browser.newPage({ viewport: page.viewportSize() });
+      try {
+        const other = await openCms(otherPage, parent1, cmsUrlForWidth(page, 'spm', '/notices'));
+        await expect(otherPage.getByTestId('cms.mine.child')).toContainText('Chen Yue');
+        await expect(other.mineItems.filter({ hasText: title })).toHaveCount(0);
+        const refused = await otherPage.evaluate(async (url) => {
+          const response = await fetch(url, { credentials: 'same-origin' });
+          return {
+            disposition: response.headers.get('content-disposition'),
+            body: (await response.json()) as { status: number },
+          };
+        }, planUrl);
+        expect(refused.body.status).toBe(403);
+        expect(refused.disposition).toBeNull();
+      } finally {
+        await otherPage.close();
+      }
+    },
+  );
 });
