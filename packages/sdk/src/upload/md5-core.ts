@@ -13,7 +13,7 @@ import { abortError } from './abort.ts';
 
 /** An incremental MD5: `update` with bytes, `digest` the lower-case hex. */
 interface IncrementalMd5 {
-  update: (bytes: ArrayBuffer) => void;
+  update: (bytes: Uint8Array<ArrayBuffer>) => void;
   digest: () => string;
   /** Which implementation it is, for the benchmark and the tests. */
   engine: 'wasm' | 'js';
@@ -25,14 +25,19 @@ export async function createIncrementalMd5(): Promise<IncrementalMd5> {
     const hasher = await createMD5();
     hasher.init();
     return {
-      update: (bytes) => void hasher.update(new Uint8Array(bytes)),
+      update: (bytes) => void hasher.update(bytes),
       digest: () => hasher.digest('hex'),
       engine: 'wasm',
     };
   } catch {
     const spark = new SparkMD5.ArrayBuffer();
     return {
-      update: (bytes) => void spark.append(bytes),
+      update: (bytes) =>
+        void spark.append(
+          bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+            ? bytes.buffer
+            : bytes.slice().buffer,
+        ),
       digest: () => spark.end(),
       engine: 'js',
     };
@@ -50,20 +55,57 @@ export async function md5OfBlob(
   sliceBytes: number = UPLOAD_CHUNK_BYTES,
   onProgress?: (hashedBytes: number) => void,
   signal?: AbortSignal,
+  read: Md5Read = 'slices',
 ): Promise<{ md5: string; engine: IncrementalMd5['engine'] }> {
   const hasher = await createIncrementalMd5();
-  const read = (offset: number): Promise<ArrayBuffer> =>
+  if (read === 'stream') return streamed(blob, hasher, sliceBytes, onProgress, signal);
+  const readSlice = (offset: number): Promise<ArrayBuffer> =>
     blob.slice(offset, Math.min(blob.size, offset + sliceBytes)).arrayBuffer();
-  let pending: Promise<ArrayBuffer> | null = blob.size > 0 ? read(0) : null;
+  let pending: Promise<ArrayBuffer> | null = blob.size > 0 ? readSlice(0) : null;
   for (let offset = 0; pending; offset += sliceBytes) {
     if (signal?.aborted) throw abortError();
     const bytes = await pending;
     const next = offset + sliceBytes;
-    pending = next < blob.size ? read(next) : null;
+    pending = next < blob.size ? readSlice(next) : null;
     // A read that is never awaited (cancelled meanwhile) must not surface as unhandled.
     pending?.catch(() => undefined);
-    hasher.update(bytes);
+    hasher.update(new Uint8Array(bytes));
     onProgress?.(Math.min(blob.size, next));
+  }
+  return { md5: hasher.digest(), engine: hasher.engine };
+}
+
+/**
+ * How the bytes are read: `slices` (spec §9: `Blob.slice` + `arrayBuffer()` per 2 MB), or
+ * `stream` (one `Blob.stream()`, hashed as it arrives, progress still per 2 MB).
+ */
+export type Md5Read = 'slices' | 'stream';
+
+async function streamed(
+  blob: Blob,
+  hasher: IncrementalMd5,
+  sliceBytes: number,
+  onProgress: ((hashedBytes: number) => void) | undefined,
+  signal: AbortSignal | undefined,
+): Promise<{ md5: string; engine: IncrementalMd5['engine'] }> {
+  const reader = blob.stream().getReader();
+  let hashed = 0;
+  let nextReport = sliceBytes;
+  try {
+    for (;;) {
+      if (signal?.aborted) throw abortError();
+      const { done, value } = await reader.read();
+      if (done) break;
+      hasher.update(value);
+      hashed += value.byteLength;
+      // Progress as often as the sliced read gives it: once per slice, and at the end.
+      if (hashed >= nextReport || hashed === blob.size) {
+        onProgress?.(hashed);
+        nextReport = (Math.floor(hashed / sliceBytes) + 1) * sliceBytes;
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
   }
   return { md5: hasher.digest(), engine: hasher.engine };
 }

@@ -1,9 +1,8 @@
-// @vitest-environment jsdom
 /**
  * The md5 of spec §4 over 2 MB slices (spec §9), checked against Node's own md5: across slice
  * boundaries, with progress after each slice, cancellable, and with the JavaScript hasher when
- * the page's policy refuses WebAssembly. jsdom has no Worker, so `computeMd5` runs its main-thread
- * fallback here; the Worker itself runs in Chromium (`bench/md5.mjs`).
+the page's policy refuses WebAssembly. Node has Blob but no Worker, so `computeMd5` runs its
+ * main-thread fallback here; the Worker itself runs in Chromium (`bench/md5.mjs`).
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +47,18 @@ describe('computeMd5', () => {
       [2 * MiB, 4 * MiB],
       [4 * MiB, 5 * MiB],
     ]);
+  });
+
+  it('reads as one stream when asked: the same md5, progress at most once per 2 MiB', async () => {
+    const { blob, md5 } = blobOf(5 * MiB + 3);
+    const progress: number[] = [];
+    await expect(
+      computeMd5(blob, { read: 'stream', onProgress: (done) => progress.push(done) }),
+    ).resolves.toBe(md5);
+    expect(progress.at(-1)).toBe(5 * MiB + 3);
+    // The stream's chunks decide how often (Node's come large); never more than once a slice.
+    expect(progress.length).toBeLessThanOrEqual(4);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
   it('stops when cancelled', async () => {

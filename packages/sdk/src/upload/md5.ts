@@ -6,11 +6,13 @@
  */
 import { UPLOAD_CHUNK_BYTES } from '@campus/contracts/upload-rules';
 import { abortError } from './abort.ts';
+import type { Md5Read } from './md5-core.ts';
 
 /** What the page posts to the md5 Worker. */
 export interface Md5WorkerRequest {
   blob: Blob;
   sliceBytes: number;
+  read: Md5Read;
 }
 
 /** What the md5 Worker answers: progress after each slice, then the digest or an error. */
@@ -28,6 +30,8 @@ export interface Md5Options {
   sliceBytes?: number;
   /** false: hash on the main thread even where a Worker could run. */
   worker?: boolean;
+  /** `slices` (the default, spec §9) or one `stream` (see `md5-core.ts`). */
+  read?: Md5Read;
 }
 
 /** The hasher the uploader takes (tests give their own). */
@@ -79,7 +83,11 @@ function hashInWorker(blob: Blob, options: Md5Options, sliceBytes: number): Prom
       return;
     }
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.postMessage({ blob, sliceBytes } satisfies Md5WorkerRequest);
+    worker.postMessage({
+      blob,
+      sliceBytes,
+      read: options.read ?? 'slices',
+    } satisfies Md5WorkerRequest);
   });
 }
 
@@ -91,6 +99,7 @@ async function hashOnMainThread(blob: Blob, options: Md5Options, sliceBytes: num
     sliceBytes,
     (hashed) => options.onProgress?.(hashed, blob.size),
     options.signal,
+    options.read,
   );
   return md5;
 }

@@ -15,8 +15,9 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = (event) => {
-  const { blob, sliceBytes } = event.data;
-  md5OfBlob(blob, sliceBytes, (hashed) => scope.postMessage({ type: 'progress', hashed })).then(
+  const { blob, sliceBytes, read } = event.data;
+  const progress = (hashed: number) => scope.postMessage({ type: 'progress', hashed });
+  md5OfBlob(blob, sliceBytes, progress, undefined, read).then(
     ({ md5, engine }) => scope.postMessage({ type: 'done', md5, engine }),
     (error: unknown) =>
       scope.postMessage({
