@@ -267,6 +267,30 @@ test.describe('spec §4 chunked upload through the upload component', () => {
   });
 });
 
+test('a folder is picked whole and shows as the spec §3 directory tree while its files upload', async ({
+  page,
+}, testInfo) => {
+  const folder = testInfo.outputPath('Week 3');
+  const files = ['plan.pdf', 'slides/a.pdf', 'slides/b.pdf'];
+  for (const file of files) {
+    fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+    fs.writeFileSync(path.join(folder, file), randomBytes(64 * 1024));
+  }
+  const upload = await openPublishForm(page, 'en');
+  const chooser = page.waitForEvent('filechooser');
+  await upload.root.getByTestId('upload.pickFolder').click();
+  await (await chooser).setFiles(folder);
+  await expect(upload.root.getByTestId('upload.folderName')).toHaveText(['Week 3', 'slides']);
+  await expect(upload.root.getByTestId('upload.name')).toHaveText(['a.pdf', 'b.pdf', 'plan.pdf']);
+  for (const name of ['a.pdf', 'b.pdf', 'plan.pdf']) await upload.row(name).expectDone();
+  await expect(upload.row('a.pdf').root.getByTestId('upload.name')).toHaveAttribute(
+    'title',
+    'Week 3/slides/a.pdf',
+  );
+  await saveScreen(page, 'upload-folder');
+  await expectAccessible(page);
+});
+
 const REFUSALS = {
   'zh-CN': {
     forbidden: '不允许上传此类型的文件',

@@ -437,17 +437,54 @@ describe('<FileUpload> one file through the states of spec §4', () => {
     expect(queue.getState()).toMatchObject({ failed: 0, pending: 0 });
   });
 
-  it('a folder lists its files with their paths inside it (spec §3 webkitRelativePath)', async () => {
+  it('a folder shows as the spec §3 directory tree: folders, then their files, nested', async () => {
     const { queue } = setup();
     await render(queue, { lang: 'en' });
-    const inFolder = file('a.pdf', 'aaaa');
-    Object.defineProperty(inFolder, 'webkitRelativePath', { value: 'Week 3/slides/a.pdf' });
+    const inFolder = (path: string, text: string) => {
+      const picked = file(path.split('/').at(-1) ?? path, text);
+      Object.defineProperty(picked, 'webkitRelativePath', { value: path });
+      return picked;
+    };
     const input = byTestId('upload.input') as HTMLInputElement;
-    Object.defineProperty(input, 'files', { configurable: true, value: [inFolder] });
+    Object.defineProperty(input, 'files', {
+      configurable: true,
+      value: [
+        inFolder('Week 3/slides/b.pdf', 'bbbb'),
+        inFolder('Week 3/plan.pdf', 'pppp'),
+        inFolder('Week 3/slides/a.pdf', 'aaaa'),
+      ],
+    });
     await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
     await settle();
-    expect(inRow('upload.name')?.textContent).toBe('Week 3/slides/a.pdf');
-    expect(queue.getState().items[0]?.relativePath).toBe('Week 3/slides/a.pdf');
+    await add(queue, [file('loose.pdf', 'llll')]);
+
+    // What a reader meets, in order: the loose file, the folder, its sub-folder, their files.
+    const walk = (list: Element, depth: number): string[] =>
+      Array.from(list.children).flatMap((li) => {
+        const nested = li.querySelector(':scope > ul');
+        if (nested) {
+          const folder = li.querySelector('[data-testid="upload.folderName"]')?.textContent;
+          return [`${'  '.repeat(depth)}[${folder}]`, ...walk(nested, depth + 1)];
+        }
+        const name = li.querySelector('[data-testid="upload.name"]');
+        return [`${'  '.repeat(depth)}${name?.textContent} (${name?.getAttribute('title') ?? ''})`];
+      });
+    expect(walk(byTestId('upload.list') as Element, 0)).toEqual([
+      'loose.pdf ()',
+      '[Week 3]',
+      '  [slides]',
+      '    a.pdf (Week 3/slides/a.pdf)',
+      '    b.pdf (Week 3/slides/b.pdf)',
+      '  plan.pdf (Week 3/plan.pdf)',
+    ]);
+    // The rows are the queue's, in the order picked (the tree is only how they are shown).
+    expect(queue.getState().items.map((item) => item.relativePath)).toEqual([
+      'Week 3/slides/b.pdf',
+      'Week 3/plan.pdf',
+      'Week 3/slides/a.pdf',
+      '',
+    ]);
+    expect(allByTestId('upload.item').every((li) => li.dataset.status === 'done')).toBe(true);
   });
 });
 

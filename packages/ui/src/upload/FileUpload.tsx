@@ -3,8 +3,8 @@
  * the browser can pick folders, a folder button; one row per file (`UploadRow`) with its
  * progress, speed and time left, and pause, resume and cancel. It shows what an upload queue
  * holds (`useUploadQueue` over the SDK's uploader), so the form around it reads the finished
- * files' descriptors from the same queue. A folder's files are listed with their paths inside
- * the folder (spec §3 `webkitRelativePath`).
+ * files' descriptors from the same queue. A picked or dropped folder shows as the spec §3
+ * directory tree of its files (`UploadList`).
  *
  * Laid out for any width down to a 375 px phone: names wrap, the figures wrap under the bar, and
  * the buttons grow to 44 px on a narrow or touch screen (upload.css).
@@ -16,7 +16,7 @@ import '../components/button.css';
 import { canPickFolders, filesFromDrop, filesFromList } from './picked-files.ts';
 import type { UploadQueue } from './upload-queue.ts';
 import { formatBytes } from './upload-format.ts';
-import { UploadRow } from './UploadRow.tsx';
+import { UploadList } from './UploadList.tsx';
 import { useUploadQueueState } from './useUploadQueue.ts';
 import './upload.css';
 
@@ -186,19 +186,15 @@ export function FileUpload({
         </p>
       ) : null}
       {state.items.length > 0 ? (
-        <ul className="cp-upload__list" aria-label={t('upload.list')} data-testid="upload.list">
-          {state.items.map((item) => (
-            <UploadRow
-              key={item.id}
-              item={item}
-              lang={lang}
-              maxBytes={maxBytes}
-              disabled={disabled}
-              onRemove={onRemove}
-              onRetry={queue.retry}
-            />
-          ))}
-        </ul>
+        <UploadList
+          items={state.items}
+          label={t('upload.list')}
+          lang={lang}
+          maxBytes={maxBytes}
+          disabled={disabled}
+          onRemove={onRemove}
+          onRetry={queue.retry}
+        />
       ) : null}
     </div>
   );

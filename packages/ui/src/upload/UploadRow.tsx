@@ -71,6 +71,8 @@ function hasThumbnail(file: File): boolean {
 
 export interface UploadRowProps {
   item: UploadItem;
+  /** What the row calls the file: its name (inside a folder's tree, without the folder). */
+  name: string;
   lang: Language;
   /** Spec §5 size limit, named in the too-large message. */
   maxBytes: number | null | undefined;
@@ -95,16 +97,20 @@ function Icon({ name }: { name: 'pause' | 'play' | 'close' | 'retry' }) {
 }
 
 /** A file the client refused: its name and why (spec §5 deny-list, size limit; §8 texts). */
-function RefusedRow({ item, lang, maxBytes, disabled, onRemove }: UploadRowProps) {
+function RefusedRow({ item, name, lang, maxBytes, disabled, onRemove }: UploadRowProps) {
   const t = uiT(lang);
   const nameId = useId();
-  const name = item.relativePath || item.file.name;
   const refusal = item.refusal;
   return (
     <li className="cp-upload__item is-failed" data-testid="upload.item" data-status="refused">
       <div className="cp-upload__main">
         <div className="cp-upload__head">
-          <span className="cp-upload__name" id={nameId} data-testid="upload.name">
+          <span
+            className="cp-upload__name"
+            id={nameId}
+            title={item.relativePath || undefined}
+            data-testid="upload.name"
+          >
             {name}
           </span>
           <span className="cp-upload__size">{formatBytes(item.file.size, lang)}</span>
@@ -176,11 +182,10 @@ function statusText(snapshot: UploadSnapshot, lang: Language): string {
 
 /** A file on its way, or finished. */
 function TaskRow(props: UploadRowProps & { task: NonNullable<UploadItem['task']> }) {
-  const { item, lang, maxBytes, disabled, onRemove, onRetry, task } = props;
+  const { item, name, lang, maxBytes, disabled, onRemove, onRetry, task } = props;
   const t = uiT(lang);
   const nameId = useId();
   const snapshot = useUploadTask(task);
-  const name = item.relativePath || item.file.name;
   const percent = sentPercent(snapshot);
   const { status, paused, error } = snapshot;
   const running = status !== 'done' && status !== 'failed' && status !== 'aborted';
@@ -199,7 +204,12 @@ function TaskRow(props: UploadRowProps & { task: NonNullable<UploadItem['task']>
       {hasThumbnail(item.file) ? <Thumbnail file={item.file} /> : null}
       <div className="cp-upload__main">
         <div className="cp-upload__head">
-          <span className="cp-upload__name" id={nameId} data-testid="upload.name">
+          <span
+            className="cp-upload__name"
+            id={nameId}
+            title={item.relativePath || undefined}
+            data-testid="upload.name"
+          >
             {name}
           </span>
           <span className="cp-upload__size">{formatBytes(snapshot.totalBytes, lang)}</span>
