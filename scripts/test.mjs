@@ -32,7 +32,7 @@ const STAGE_TIMEOUT_MS = 22 * 60_000;
 
 /**
  * @typedef {{
- *   id: string, group?: string, title: string,
+ *   id: string, group?: string, title: string, files?: string[],
  *   kind: 'check' | 'vitest' | 'playwright',
  *   commands?: [string, string[]][], project?: string, report?: string,
  *   env?: Record<string, string>, needs?: string[], skipReason?: () => string | undefined,
@@ -79,6 +79,18 @@ const STAGES = [
     report: 'api-postgres.json',
     env: { API_DB: 'postgres' },
     skipReason: () => (process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is not set'),
+  },
+  // DESIGN.md §7 "Stores": the storage calls again on the S3-compatible store, a real s3rver on
+  // loopback (the files' own API tests only; everything else is the same code on either store).
+  {
+    id: 'api-s3',
+    group: 'api',
+    title: 'api (S3 store)',
+    kind: 'vitest',
+    project: 'api',
+    files: ['server/test/api/storage.api.test.ts', 'server/test/api/cms-attachments.api.test.ts'],
+    report: 'api-s3.json',
+    env: { API_DB: 'sqlite', TEST_FILE_STORE: 's3rver' },
   },
   // Malformed requests generated from the OpenAPI document (server/test/fuzz): no 5xx, the
   // envelope on every /api answer. About 2,500 requests, under a minute per database.
@@ -241,6 +253,7 @@ async function runStage(stage, extraEnv) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reportFile}`,
+      ...(stage.files ?? []),
     ];
   } else {
     // The JSON reporter's file is set in e2e/playwright.config.ts (.reports/e2e.json).

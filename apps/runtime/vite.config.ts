@@ -96,6 +96,11 @@ export default defineConfig({
   publicDir: false,
   resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   plugins: [react(), runtimeEntries()],
+  // The uploader's md5 Worker beside the runtime's chunks: the server serves the runtime under
+  // /common/ only, so Vite's default /assets/ would answer 404 and hashing fall back to the page.
+  worker: {
+    rolldownOptions: { output: { entryFileNames: `${base}/js/chunks/[name]-[hash].js` } },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

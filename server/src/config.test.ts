@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_DEFAULT_MAX_BYTES } from '@campus/contracts/upload-rules';
-import { loadConfig, parseTrustProxy, parseUploadMaxBytes } from './config.ts';
+import path from 'node:path';
+import { loadConfig, parseFileStore, parseTrustProxy, parseUploadMaxBytes } from './config.ts';
 
 describe('configuration from the environment (DESIGN.md §1)', () => {
   it('uses the documented defaults', () => {
@@ -13,7 +14,7 @@ describe('configuration from the environment (DESIGN.md §1)', () => {
       trustProxy: false,
     });
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.fileStore).toBe(`${config.dataDir}/files`);
+    expect(config.fileStore).toEqual({ kind: 'disk', root: `${config.dataDir}/files` });
   });
 
   it('reads PORTAL_DEMO=0, DATABASE_URL and REDIRECT_ALLOW_HOSTS', () => {
@@ -46,5 +47,72 @@ describe('configuration from the environment (DESIGN.md §1)', () => {
     expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('1')).toBe(1);
     expect(parseTrustProxy('10.0.0.1, 10.0.0.0/8')).toEqual(['10.0.0.1', '10.0.0.0/8']);
+  });
+
+  describe('FILE_STORE: a folder or an S3 bucket (DESIGN.md §7 Stores)', () => {
+    const S3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'campus',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+
+    it('takes a folder, relative to the working directory', () => {
+      expect(parseFileStore({ FILE_STORE: 'shared/files' }, '/data')).toEqual({
+        kind: 'disk',
+        root: path.resolve('shared/files'),
+      });
+      expect(parseFileStore({ FILE_STORE: '  ' }, '/data')).toEqual({
+        kind: 'disk',
+        root: '/data/files',
+      });
+    });
+
+    it('takes s3://bucket[/prefix] with the S3_* variables, scratch under DATA_DIR/tmp', () => {
+      expect(
+        loadConfig({ DATA_DIR: '/data', FILE_STORE: 's3://campus-files', ...S3 }).fileStore,
+      ).toEqual({
+        kind: 's3',
+        bucket: 'campus-files',
+        prefix: '',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        accessKeyId: 'campus',
+        secretAccessKey: 'secret',
+        scratchDir: '/data/tmp',
+      });
+      const withPrefix = parseFileStore(
+        { FILE_STORE: 's3://campus.files/school-a/portal/', ...S3, S3_REGION: 'eu-west-3' },
+        '/data',
+      );
+      expect(withPrefix).toMatchObject({
+        bucket: 'campus.files',
+        prefix: 'school-a/portal',
+        region: 'eu-west-3',
+      });
+    });
+
+    it('names what a bucket is missing', () => {
+      expect(() => loadConfig({ FILE_STORE: 's3://campus-files' })).toThrow(
+        'FILE_STORE=s3://campus-files needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+      );
+      const { S3_SECRET_ACCESS_KEY: _secret, ...noSecret } = S3;
+      expect(() => parseFileStore({ FILE_STORE: 's3://campus-files', ...noSecret }, '/d')).toThrow(
+        /needs S3_SECRET_ACCESS_KEY \(/,
+      );
+    });
+
+    it('refuses a malformed bucket, prefix, endpoint or scheme', () => {
+      const bad =
+        (FILE_STORE: string, more: Record<string, string> = {}) =>
+        () =>
+          parseFileStore({ FILE_STORE, ...S3, ...more }, '/data');
+      for (const bucket of ['s3://', 's3://ab', 's3://Campus', 's3://a_b', 's3://-ab', 's3://a..b'])
+        expect(bad(bucket)).toThrow(/FILE_STORE names no valid bucket/);
+      for (const prefix of ['s3://campus/../x', 's3://campus/a b', 's3://campus/./x'])
+        expect(bad(prefix)).toThrow(/key prefix/);
+      expect(bad('s3://campus', { S3_ENDPOINT: 'localhost:9000' })).toThrow(/S3_ENDPOINT/);
+      expect(bad('s3://campus', { S3_ENDPOINT: 'ftp://host' })).toThrow(/S3_ENDPOINT/);
+      expect(bad('gs://campus')).toThrow(/FILE_STORE must be a folder or s3:\/\/bucket/);
+    });
   });
 });

@@ -4,6 +4,15 @@
  */
 import path from 'node:path';
 import { UPLOAD_DEFAULT_MAX_BYTES } from '@campus/contracts/upload-rules';
+import type { S3Location } from './modules/storage/s3-object-store.ts';
+
+/**
+ * Where the file store keeps its bytes (DESIGN.md §7 "Stores"): a folder, or an S3-compatible
+ * bucket (`FILE_STORE=s3://bucket[/prefix]` with the S3_* variables). A bucket also needs a
+ * local scratch folder, where each write is made whole before it is put.
+ */
+export type FileStoreLocation =
+  { kind: 'disk'; root: string } | ({ kind: 's3'; scratchDir: string } & S3Location);
 
 export interface AppConfig {
   host: string;
@@ -13,8 +22,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Optional: shared rate limits and caches across instances. */
   redisUrl: string | undefined;
-  /** Directory of the file store (DATA_DIR/files by default). */
-  fileStore: string;
+  /** The file store: a folder (FILE_STORE, DATA_DIR/files by default) or a bucket. */
+  fileStore: FileStoreLocation;
   /** Public origin, e.g. https://portal.school.example: sets cookie Secure and absolute links. */
   publicUrl: string | undefined;
   /** Seed the demo school (PORTAL_DEMO=0 skips it). */
@@ -66,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
-    fileStore: path.resolve(env.FILE_STORE ?? path.join(dataDir, 'files')),
+    fileStore: parseFileStore(env, dataDir),
     publicUrl: env.PUBLIC_URL || undefined,
     demo: env.PORTAL_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -93,6 +102,64 @@ export function parseUploadMaxBytes(value: string | undefined): number {
   }
   return bytes;
 }
+
+/**
+ * FILE_STORE: a folder (relative to the working directory; DATA_DIR/files when unset), or
+ * `s3://bucket[/prefix]`, which needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY
+ * (S3_REGION defaults to us-east-1, which MinIO and s3rver accept). A bucket's scratch folder
+ * is DATA_DIR/tmp. Anything missing or malformed stops the start-up with its variable named.
+ */
+export function parseFileStore(env: NodeJS.ProcessEnv, dataDir: string): FileStoreLocation {
+  const value = env.FILE_STORE?.trim() || undefined;
+  if (value === undefined) return { kind: 'disk', root: path.join(dataDir, 'files') };
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1];
+  if (scheme === undefined) return { kind: 'disk', root: path.resolve(value) };
+  if (scheme.toLowerCase() !== 's3') {
+    throw new Error(`FILE_STORE must be a folder or s3://bucket[/prefix], got "${value}"`);
+  }
+  const [bucket = '', ...rest] = value.slice('s3://'.length).split('/');
+  if (!BUCKET.test(bucket) || bucket.includes('..')) {
+    throw new Error(
+      `FILE_STORE names no valid bucket in "${value}": 3 to 63 lower-case letters, digits, dots and hyphens`,
+    );
+  }
+  const segments = rest.filter(Boolean);
+  if (segments.some((segment) => !PREFIX_SEGMENT.test(segment) || /^\.+$/.test(segment))) {
+    throw new Error(
+      `FILE_STORE's key prefix in "${value}" may hold only letters, digits, '.', '_' and '-' between slashes`,
+    );
+  }
+  const missing = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+    (name) => !env[name]?.trim(),
+  );
+  if (missing.length > 0) {
+    throw new Error(`FILE_STORE=${value} needs ${missing.join(', ')} (DESIGN.md §7 Stores)`);
+  }
+  const endpoint = (env.S3_ENDPOINT ?? '').trim();
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(`S3_ENDPOINT must be an http:// or https:// address, got "${endpoint}"`);
+  }
+  return {
+    kind: 's3',
+    bucket,
+    prefix: segments.join('/'),
+    endpoint: url.origin + url.pathname.replace(/\/+$/, ''),
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: (env.S3_ACCESS_KEY_ID ?? '').trim(),
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+    scratchDir: path.join(dataDir, 'tmp'),
+  };
+}
+
+/** S3's bucket names (virtual-host-safe rules): lower case, digits, '.', '-'; 3 to 63 long. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX_SEGMENT = /^[A-Za-z0-9._-]+$/;
 
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   const text = value?.trim() ?? '';

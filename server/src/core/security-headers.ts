@@ -16,7 +16,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly only (not eval): the uploader's md5 (hash-wasm) compiles in its Worker.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // The UI kit writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

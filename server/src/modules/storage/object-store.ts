@@ -45,7 +45,13 @@ export function assertObjectKey(key: string): string {
   return key;
 }
 
-function assertPrefix(prefix: string): string {
+/** Whether `key` is one of ours (a listing skips anything else found in the store). */
+export function isObjectKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+/** A key prefix is '' or whole key words each followed by '/'. */
+export function assertObjectKeyPrefix(prefix: string): string {
   if (!PREFIX.test(prefix)) throw new Error(`Not an object key prefix: ${JSON.stringify(prefix)}`);
   return prefix;
 }
@@ -101,7 +107,10 @@ export class DiskObjectStore implements ObjectStore {
   }
 
   async list(prefix: string): Promise<ObjectInfo[]> {
-    const folder = path.join(this.root, ...assertPrefix(prefix).split('/').filter(Boolean));
+    const folder = path.join(
+      this.root,
+      ...assertObjectKeyPrefix(prefix).split('/').filter(Boolean),
+    );
     let entries;
     try {
       entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });

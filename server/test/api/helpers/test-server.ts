@@ -4,7 +4,8 @@
  * afterwards. Redis is used when TEST_REDIS_URL is set. Requests go over HTTP.
  * The file store is the temp folder's `files` unless TEST_FILE_STORE names another store
  * (given to the server as FILE_STORE, with the S3_* variables of the environment as they are),
- * so the same tests run on the disk store and on a bucket.
+ * so the same tests run on the disk store and on a bucket; TEST_FILE_STORE=s3rver gives each
+ * test server a bucket of its own on a fresh s3rver (helpers/s3rver.ts), stopped with it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
+import { startS3rver } from './s3rver.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -78,7 +80,8 @@ export async function startTestServer(
       await c.end();
     };
   }
-  const sharedEnv = { ...fileStoreEnv(), ...env };
+  const s3 = process.env.TEST_FILE_STORE === 's3rver' ? await startS3rver() : undefined;
+  const sharedEnv = { ...fileStoreEnv(), ...s3?.env, ...env };
   const config = {
     ...loadConfig({ ...sharedEnv, DATA_DIR: dataDir, PORT: '0' }),
     databaseUrl,
@@ -105,6 +108,7 @@ export async function startTestServer(
       await app.close();
       await dropDatabase?.();
       if (config.redisUrl) await deleteRedisKeys(config.redisUrl, redisKeyPrefix);
+      await s3?.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -116,7 +120,7 @@ export async function startTestServer(
  */
 function fileStoreEnv(): Record<string, string> {
   const store = process.env.TEST_FILE_STORE;
-  if (!store) return {};
+  if (!store || store === 's3rver') return {};
   const s3 = Object.entries(process.env).filter(
     (entry): entry is [string, string] => entry[0].startsWith('S3_') && entry[1] !== undefined,
   );
