@@ -1,12 +1,14 @@
 /**
  * The sample sub-app cms on the shared runtime (issue 3): access check and route filtering
  * (spec §2, §6), silent session recovery (spec §4), language files (spec §4, §7), version and
- * licence checks (spec §4, §7, §8), a notice going from a teacher to a parent, and its
- * attachments (issue 11 §4): uploaded with the form, downloaded by a parent of the addressed
- * class, refused by the server to anyone else.
+ * licence checks (spec §4, §7, §8), a notice going from a teacher to a parent, its attachments
+ * (issue 11 §4: uploaded with the form, downloaded by a parent of the addressed class, refused
+ * by the server to anyone else), and the read counts exported to .xlsx and opened by LibreOffice.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { type Page } from '@playwright/test';
 import { cmsEndpoints } from '@campus/contracts/cms';
@@ -346,4 +348,152 @@ test.describe('attachments (issue 11 §4: a real use of the upload component)', 
       }
     },
   );
+});
+
+/**
+ * Converts `file` with LibreOffice headless (installed by npm test's setup) into `format` in
+ * its folder, with a profile of its own so two workers' conversions never share one.
+ */
+function libreOffice(file: string, format: string): string {
+  const dir = path.dirname(file);
+  const result = spawnSync(
+    '/usr/bin/soffice',
+    [
+      `-env:UserInstallation=file://${path.join(dir, 'lo-profile')}`,
+      '--headless',
+      '--norestore',
+      '--convert-to',
+      format,
+      '--outdir',
+      dir,
+      file,
+    ],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
+  const converted = path.join(
+    dir,
+    `${path.basename(file, path.extname(file))}.${format.split(':', 1)[0] ?? format}`,
+  );
+  expect(fs.existsSync(converted), `soffice: ${result.stderr}${result.stdout}`).toBe(true);
+  return converted;
+}
+
+/** The rows of a CSV LibreOffice wrote (comma, double quotes, UTF-8). */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+const EXPORT_TEXT = {
+  'zh-CN': {
+    button: '导出 Excel',
+    title: '阅读统计',
+    head: [
+      ['标题', '发布范围', '发布时间', '阅读情况', '', ''],
+      ['', '', '', '已读', '应读', '阅读率（%）'],
+    ],
+  },
+  en: {
+    button: 'Export to Excel',
+    title: 'Read counts',
+    head: [
+      ['Title', 'Audience', 'Published', 'Reading', '', ''],
+      ['', '', '', 'Read', 'Audience', 'Read rate (%)'],
+    ],
+  },
+} as const;
+
+test.describe('read-count export (issue 11 §4, spec §3 table export, §9 busy state)', () => {
+  for (const language of ['zh-CN', 'en'] as const) {
+    const text = EXPORT_TEXT[language];
+    test(
+      `the teacher exports the read counts; LibreOffice opens the .xlsx (${language})`,
+      { tag: '@mobile' },
+      async ({ page }, testInfo) => {
+        test.setTimeout(90_000);
+        const search = language === 'en' ? '?language=en' : '';
+        const hash = '/notice/reads';
+        const url = cmsUrlForWidth(page, 'tm', hash).replace('#', `${search}#`);
+        await openAs(page, teacher, url);
+        // A notice of this test's own, published through the page's session.
+        const title = `${language === 'en' ? 'Export check' : '导出核对'} ${Date.now()}`;
+        const published = await page.request.post(cmsEndpoints.publish.path, {
+          form: { title, content: '—', gradeName: 'Grade 3', className: 'Class 2' },
+          headers: { device: 'pc:cms' },
+        });
+        expect(((await published.json()) as { status: number }).status).toBe(200);
+        await page.reload();
+        const cms = new CmsPage(page);
+        await expect(cms.readsRows.filter({ hasText: title })).toBeVisible();
+
+        const button = page.getByTestId('cms.reads.export');
+        await expect(button).toHaveText(text.button);
+        await expectNoHorizontalOverflow(page);
+        await saveScreen(page, 'cms-reads-export');
+        await expectAccessible(page);
+        const downloading = page.waitForEvent('download');
+        await button.click();
+        // Spec §9: busy from the click until the request is handed over, then ready again.
+        await expect(button).toBeDisabled();
+        const download = await downloading;
+        await expect(button).toBeEnabled();
+        await expect(button).toHaveText(text.button);
+        expect(download.suggestedFilename()).toMatch(
+          new RegExp(`^${text.title} \\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+        );
+        const file = testInfo.outputPath('reads.xlsx');
+        await download.saveAs(file);
+
+        // The cells as LibreOffice shows them: the title row, the two header rows, the rows.
+        const csv = libreOffice(
+          file,
+          'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true',
+        );
+        const rows = csvRows(fs.readFileSync(csv, 'utf8'));
+        expect(rows[0]?.[0]).toMatch(new RegExp(`^${text.title} \\d{4}-\\d{2}-\\d{2}$`));
+        expect(rows[0]?.slice(1)).toEqual(['', '', '', '', '']);
+        expect(rows.slice(1, 3)).toEqual(text.head);
+        const ours = rows.find((row) => row[0] === title);
+        expect(ours?.slice(1, 2)).toEqual(['Grade 3 Class 2']);
+        expect(ours?.[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+        expect(ours?.[3]).toBe('0');
+        expect(Number(ours?.[4])).toBeGreaterThan(0);
+        expect(ours?.[5]).toBe('0');
+        // Every notice of the unit, not only the page shown.
+        expect(rows.length - 3).toBe(await cms.readsRows.count());
+
+        // The merges as LibreOffice read them: the title across six columns, the first three
+        // header cells over two rows, the figures' group over three columns.
+        const html = fs.readFileSync(libreOffice(file, 'html'), 'utf8');
+        const spans = (attribute: 'colspan' | 'rowspan') =>
+          [...html.matchAll(new RegExp(`${attribute}="?(\\d+)`, 'gi'))].map((m) => Number(m[1]));
+        expect(spans('colspan').sort()).toEqual([3, 6]);
+        expect(spans('rowspan')).toEqual([2, 2, 2]);
+      },
+    );
+  }
 });
