@@ -138,6 +138,9 @@ test.describe('spec §4 chunked upload through the upload component', () => {
     await setUplink(5 * MiB);
     const calls = countStorageCalls(page);
     const merged = mergeAnswer(page);
+    // DESIGN.md §6: the md5 is read in a Web Worker, not on the page's thread.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
 
     await upload.pick(big.path);
     const row = upload.row(big.name);
@@ -169,6 +172,7 @@ test.describe('spec §4 chunked upload through the upload component', () => {
     await expect(row.status).toHaveText('上传完成');
     const descriptor = await merged;
     expect(descriptor).toMatchObject({ md5: big.md5, size: big.size, name: big.name });
+    expect(workers.filter((url) => /md5\.worker/.test(url))).toHaveLength(1);
     // One instant check, and every chunk at least once (the ones cut off by the pause again).
     expect(calls.counts.secondUploadCheck).toBe(1);
     expect(calls.counts.chunkUpload).toBeGreaterThanOrEqual(BIG_CHUNKS);
