@@ -2,7 +2,7 @@ import type { NoticeReadRow } from '@campus/contracts/cms';
 import { formatDate } from '@campus/sdk/formatters';
 import { useApp } from '@campus/ui/app-context';
 import { audienceText } from '../shared/audience.ts';
-import { readRate } from '../tm/ReadCounts.tsx';
+import { readRate } from '../tm/read-rate.ts';
 
 /** The read counts on a phone: one card per notice, its read rate as a bar. */
 export function ReadCountCards({ rows }: { rows: readonly NoticeReadRow[] }) {

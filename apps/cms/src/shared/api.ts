@@ -5,7 +5,9 @@
  */
 import {
   CMS_DEFAULT_PAGE_SIZE,
+  CMS_MAX_PAGE_SIZE,
   cmsEndpoints as E,
+  type NoticeReadRow,
   type PublishNoticeBody,
 } from '@campus/contracts/cms';
 import { callEndpoint } from '@campus/sdk/endpoint-call';
@@ -22,3 +24,20 @@ export const cmsApi = (http: HttpClient) => ({
   mine: (start = 0) => callEndpoint(http, E.mine, { query: { start, size: PAGE_SIZE } }),
   read: (noticeId: string) => callEndpoint(http, E.read, { body: { noticeId } }),
 });
+
+/**
+ * Every row of the read-count table, page after page at the largest page size (what an export
+ * holds, not only the page shown); null when a page could not be read (the HTTP rules of spec §8
+ * told the user).
+ */
+export async function allReadRows(http: HttpClient): Promise<NoticeReadRow[] | null> {
+  const rows: NoticeReadRow[] = [];
+  for (;;) {
+    const answer = await callEndpoint(http, E.reads, {
+      query: { start: rows.length, size: CMS_MAX_PAGE_SIZE },
+    });
+    if (answer.status !== 200 || !answer.data) return null;
+    rows.push(...answer.data.list);
+    if (answer.data.list.length === 0 || rows.length >= answer.data.total) return rows;
+  }
+}

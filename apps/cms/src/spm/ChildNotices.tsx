@@ -5,6 +5,7 @@ import { NoData } from '@campus/ui/NoData';
 import { envelopeData, useLoad } from '@campus/ui/useLoad';
 import { useSession } from '@campus/ui/useSession';
 import { cmsApi } from '../shared/api.ts';
+import { Attachments } from '../shared/Attachments.tsx';
 import { CallView } from '../shared/CallView.tsx';
 
 /**
@@ -91,11 +92,22 @@ export function ChildNotices() {
                       <p className="cms-muted">
                         {notice.authorName} ·{' '}
                         {formatDate(Date.parse(notice.publishedAt), 'YYYY-MM-DD HH:mm', lang)}
+                        {notice.attachments.length > 0 ? (
+                          <>
+                            {' · '}
+                            <span data-testid="cms.mine.attachmentCount">
+                              {t('cms.attachments.count', { count: notice.attachments.length })}
+                            </span>
+                          </>
+                        ) : null}
                       </p>
                       {expanded ? (
-                        <p className="cms-notice__body" data-testid="cms.mine.body">
-                          {notice.content}
-                        </p>
+                        <>
+                          <p className="cms-notice__body" data-testid="cms.mine.body">
+                            {notice.content}
+                          </p>
+                          <Attachments files={notice.attachments} />
+                        </>
                       ) : null}
                     </li>
                   );

@@ -5,6 +5,7 @@ import { NoData } from '@campus/ui/NoData';
 import { Permission } from '@campus/ui/Permission';
 import { envelopeData, useLoad } from '@campus/ui/useLoad';
 import { cmsApi } from '../shared/api.ts';
+import { Attachments } from '../shared/Attachments.tsx';
 import { audienceText } from '../shared/audience.ts';
 import { CallView } from '../shared/CallView.tsx';
 
@@ -39,6 +40,7 @@ export function NoticeList() {
                       <span className="cms-muted">{audienceText(t, notice)}</span>
                     </div>
                     <p className="cms-notice__body">{notice.content}</p>
+                    <Attachments files={notice.attachments} />
                     {/* Parts, so a narrow screen wraps between them, never inside a count. */}
                     <p className="cms-muted cms-notice__meta">
                       <span>{notice.authorName}</span> ·{' '}

@@ -1,7 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useApp } from '@campus/ui/app-context';
+import { FileUpload } from '@campus/ui/FileUpload';
+import { useUploadQueue, useUploadQueueState } from '@campus/ui/useUploadQueue';
 import { cmsApi } from '../shared/api.ts';
+import {
+  NOTICE_ATTACHMENT_MAX_BYTES,
+  NOTICE_ATTACHMENT_MAX_FILES,
+  useAttachmentUploader,
+} from '../shared/attachments.ts';
 import {
   checkPublish,
   NOTICE_LIMITS,
@@ -12,15 +19,24 @@ import {
 
 const EMPTY: PublishInput = { title: '', content: '', gradeName: '', className: '' };
 
-/** The publish form. Nothing typed is lost on a failure: the form keeps its values. */
+/**
+ * The publish form. Nothing typed is lost on a failure: the form keeps its values. Files and
+ * images are attached with the upload component (issue 11 §4): they upload as soon as they are
+ * picked, and the notice goes with their `fileId`s once every one has arrived.
+ */
 export function PublishNotice() {
-  const { http, t, notices } = useApp();
+  const { http, t, notices, lang } = useApp();
   const navigate = useNavigate();
   const id = useId();
   const [input, setInput] = useState<PublishInput>(EMPTY);
   const [errors, setErrors] = useState<PublishErrors>({});
   const [busy, setBusy] = useState(false);
   const pending = useRef(false);
+  const uploads = useUploadQueue(useAttachmentUploader(), {
+    maxFiles: NOTICE_ATTACHMENT_MAX_FILES,
+  });
+  const attached = useUploadQueueState(uploads);
+  const [waiting, setWaiting] = useState(false);
 
   const field = (name: keyof PublishInput) => ({
     id: `${id}-${name}`,
@@ -47,7 +63,17 @@ export function PublishNotice() {
     pending.current = true;
     setBusy(true);
     try {
-      const answer = await cmsApi(http).publish(publishBody(input));
+      // Files still on their way are waited for; one that failed stops the form (its row says
+      // why, and the teacher removes or retries it).
+      setWaiting(uploads.getState().pending > 0);
+      const { descriptors, failed } = await uploads.settled();
+      setWaiting(false);
+      if (failed > 0) return;
+      const fileIds = descriptors.map((file) => file.fileId);
+      const answer = await cmsApi(http).publish({
+        ...publishBody(input),
+        ...(fileIds.length > 0 ? { fileIds } : {}),
+      });
       if (answer.status === 200) {
         notices.show({ type: 'success', message: t('cms.publish.success') });
         await navigate('/notice/list');
@@ -56,6 +82,7 @@ export function PublishNotice() {
       // The HTTP rules (spec §8) told the user; the form keeps what was typed.
     } finally {
       pending.current = false;
+      setWaiting(false);
       setBusy(false);
     }
   };
@@ -99,6 +126,19 @@ export function PublishNotice() {
             {error('className')}
           </label>
         </div>
+        <div className="cms-field">
+          <FileUpload
+            queue={uploads}
+            lang={lang}
+            label={t('cms.publish.attachments')}
+            maxBytes={NOTICE_ATTACHMENT_MAX_BYTES}
+          />
+          {attached.failed > 0 ? (
+            <span className="cms-field__error" role="alert" data-testid="cms.publish.uploadFailed">
+              {t('cms.publish.attachmentsFailed')}
+            </span>
+          ) : null}
+        </div>
         <div>
           <button
             type="submit"
@@ -106,7 +146,11 @@ export function PublishNotice() {
             disabled={busy}
             data-testid="cms.publish.submit"
           >
-            {busy ? t('cms.publish.submitting') : t('cms.publish.submit')}
+            {waiting
+              ? t('cms.publish.waitingForFiles')
+              : busy
+                ? t('cms.publish.submitting')
+                : t('cms.publish.submit')}
           </button>
         </div>
       </form>

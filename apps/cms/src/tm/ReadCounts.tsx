@@ -7,11 +7,8 @@ import { envelopeData, useLoad } from '@campus/ui/useLoad';
 import { cmsApi } from '../shared/api.ts';
 import { audienceText } from '../shared/audience.ts';
 import { CallView } from '../shared/CallView.tsx';
-
-/** Read rate in whole percent; an empty audience reads as 0 %. */
-export function readRate(readCount: number, audienceCount: number): number {
-  return audienceCount > 0 ? Math.round((readCount / audienceCount) * 100) : 0;
-}
+import { ExportReadsButton } from './ExportReadsButton.tsx';
+import { readRate } from './read-rate.ts';
 
 /** How the loaded rows are drawn: a table on pc, cards on a phone (mobile_cms_tm). */
 export type ReadCountsView = ComponentType<{ rows: readonly NoticeReadRow[] }>;
@@ -26,6 +23,7 @@ export function ReadCounts({ view: View = ReadCountTable }: { view?: ReadCountsV
         <h1 className="cms-card__title" id="cms-reads-title">
           {t('cms.reads.title')}
         </h1>
+        {reads.data && reads.data.list.length > 0 ? <ExportReadsButton /> : null}
       </div>
       <CallView loaded={reads}>
         {(data) =>
