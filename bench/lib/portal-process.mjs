@@ -47,19 +47,30 @@ export async function startPortalProcess() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    for (let i = 0; ; i += 1) {
-      if (child.exitCode !== null) throw new Error('the portal server exited during start-up');
-      if (i > 240) throw new Error('the portal server did not become ready in 60 s');
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitUntilReady(base, child, 60);
   } catch (error) {
     await stop();
     throw error;
   }
   return { base, stop };
+}
+
+/**
+ * Polls `/readyz` every 250 ms until the child portal answers, failing when it exits first or
+ * is not ready within `seconds`.
+ * @param {string} base
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} seconds
+ */
+export async function waitUntilReady(base, child, seconds) {
+  for (let i = 0; ; i += 1) {
+    if (child.exitCode !== null) throw new Error('the portal server exited during start-up');
+    if (i > seconds * 4) throw new Error(`the portal server did not become ready in ${seconds} s`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

@@ -14,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/ensure.mjs';
+import { waitUntilReady } from './portal-process.mjs';
 
 /** A folder of its own under the temporary folder; removed by `remove()`. */
 export function tempDir(prefix) {
@@ -71,16 +72,7 @@ export async function startPortal(options = {}) {
     data.remove();
   };
   try {
-    for (let i = 0; ; i += 1) {
-      if (child.exitCode !== null) throw new Error('the portal server exited during start-up');
-      if (i > 480) throw new Error('the portal server did not become ready in 120 s');
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitUntilReady(base, child, 120);
   } catch (error) {
     await stop();
     throw error;
