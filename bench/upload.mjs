@@ -61,7 +61,11 @@ if (!fs.existsSync(CHROMIUM_PATH)) {
 await ensure();
 const { chromium } = await import('@playwright/test');
 const page = await buildUploadPage();
-const portal = await startPortal({ pages: { [PAGE]: page.dir } });
+const portal = await startPortal({
+  pages: { [PAGE]: page.dir },
+  // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to see where the server's time goes
+  nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+});
 const tus = await startTus({ pageDir: page.dir });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const context = await browser.newContext();
