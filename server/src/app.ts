@@ -142,7 +142,8 @@ export async function buildApp(
   const objects = openObjectStore(config.fileStore);
   const files = new FileStore(objects, storageRepository, clock);
   // The chunks of uploads in progress live in the same store, so instances sharing it share them.
-  const chunks = new ChunkStore(objects, clock);
+  const chunks = new ChunkStore(objects, clock, config.uploadMaxBytes);
+  app.addHook('onClose', async () => chunks.close());
   // Outside any transaction: SQLite has one connection, which an open transaction would hold.
   if (config.demo) await seedDemoSchool(database.db, files);
 

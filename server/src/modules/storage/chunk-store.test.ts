@@ -74,6 +74,33 @@ describe('ChunkStore (spec §4 chunked upload, DESIGN.md §7)', () => {
     expect(file).toMatchObject({ name: 'lesson.mp4', mime: 'video/mp4', size: WHOLE.length });
     expect((await files.get(file.id))?.bytes).toEqual(WHOLE);
     expect(await chunks.missing(KEY, 3)).toEqual([0, 1, 2]);
+    expect(await fs.readdir(disk.scratchDir)).toEqual([]);
+  });
+
+  it('merges the chunks as stored when one was sent again with other bytes meanwhile', async () => {
+    const changed = [PARTS[0]!, Buffer.alloc(1000, 9), PARTS[2]!];
+    const key = { ...KEY, md5: md5(Buffer.concat(changed)) };
+    await putAll(key);
+    // Chunk 1 again, other bytes (already assembled eagerly with the first ones).
+    await chunks.put(key, 1, [changed[1]!], 4096);
+    const file = await chunks.merge(files, key, { ...FILE, maxBytes: 1 << 20 });
+    expect((await files.get(file.id))?.bytes).toEqual(Buffer.concat(changed));
+    expect(await fs.readdir(disk.scratchDir)).toEqual([]);
+  });
+
+  it('merges the same upload twice at once into one file, the second finding the chunks gone', async () => {
+    await putAll();
+    const results = await Promise.allSettled([
+      chunks.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 }),
+      chunks.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 }),
+    ]);
+    const kept = results.filter((r) => r.status === 'fulfilled');
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(MissingChunksError);
+    }
+    const blobs = await fs.readdir(disk.root, { recursive: true, withFileTypes: true });
+    expect(blobs.filter((entry) => entry.isFile())).toHaveLength(1);
   });
 
   it('names the missing chunks and merges nothing', async () => {
@@ -102,6 +129,17 @@ describe('ChunkStore (spec §4 chunked upload, DESIGN.md §7)', () => {
     now += 25 * HOUR;
     expect(await chunks.cleanUp()).toBe(1);
     expect(await chunks.missing(KEY, 3)).toEqual([0, 1, 2]);
+  });
+
+  it('removes the scratch files a crash left, once 24 h old', async () => {
+    await fs.mkdir(disk.scratchDir, { recursive: true });
+    const left = path.join(disk.scratchDir, 'cut-off.tmp');
+    await fs.writeFile(left, 'half a file');
+    expect(await chunks.cleanUp()).toBe(0);
+    expect(await fs.readdir(disk.scratchDir)).toEqual(['cut-off.tmp']);
+    now += 25 * HOUR;
+    await chunks.cleanUp();
+    expect(await fs.readdir(disk.scratchDir)).toEqual([]);
   });
 
   it('takes no path from the client: a bad MD5 or chunk number is refused', async () => {

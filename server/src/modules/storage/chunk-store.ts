@@ -12,14 +12,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UPLOAD_CHUNK_TTL_MS } from '@campus/contracts/upload-rules';
+import { UPLOAD_CHUNK_TTL_MS, UPLOAD_DEFAULT_MAX_BYTES } from '@campus/contracts/upload-rules';
+import { ChunkAssembler } from './chunk-assembly.ts';
 import {
   FileTooLargeError,
   type ByteSource,
   type FileOwner,
   type FileStore,
 } from './file-store.ts';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectInfo, ObjectStore } from './object-store.ts';
 import type { FileRecord } from './storage.repository.ts';
 
 const MD5_HEX = /^[0-9a-f]{32}$/;
@@ -52,11 +53,17 @@ export interface UploadKey {
 }
 
 export class ChunkStore {
+  readonly #assembler: ChunkAssembler;
+
   constructor(
     /** The same store as the files' (a folder or a bucket). */
     private readonly objects: ObjectStore,
     private readonly clock: () => number = Date.now,
-  ) {}
+    /** UPLOAD_MAX_BYTES: the largest file a merge may keep. */
+    maxFileBytes: number = UPLOAD_DEFAULT_MAX_BYTES,
+  ) {
+    this.#assembler = new ChunkAssembler(objects, maxFileBytes, clock);
+  }
 
   /**
    * Stores chunk `index` (from 0) of an upload, replacing an earlier copy whole: the bytes go
@@ -88,6 +95,7 @@ export class ChunkStore {
       if (expectSize !== undefined && size !== expectSize)
         throw new ChunkSizeMismatchError(expectSize, size);
       await this.objects.putFile(target, temp);
+      this.#assembler.stored(this.uploadPrefix(key), index, (n) => this.chunkKey(key, n));
       return size;
     } finally {
       await fs.rm(temp, { force: true });
@@ -102,14 +110,11 @@ export class ChunkStore {
 
   /** The chunks of `0 … chunks - 1` that are not stored. */
   async missing(key: UploadKey, chunks: number): Promise<number[]> {
-    const prefix = `${this.uploadPrefix(key)}/`;
-    const stored = new Set(
-      (await this.objects.list(prefix))
-        .map((object) => object.key.slice(prefix.length))
-        .filter((name) => /^\d+$/.test(name))
-        .map(Number),
+    return missingOf(
+      this.uploadPrefix(key),
+      chunks,
+      await this.objects.list(`${this.uploadPrefix(key)}/`),
     );
-    return Array.from({ length: chunks }, (_, index) => index).filter((i) => !stored.has(i));
   }
 
   /**
@@ -130,30 +135,34 @@ export class ChunkStore {
       owner?: FileOwner;
     },
   ): Promise<FileRecord> {
-    const missing = await this.missing(key, file.chunks);
+    const upload = this.uploadPrefix(key);
+    const stored = await this.objects.list(`${upload}/`);
+    const missing = missingOf(upload, file.chunks, stored);
     if (missing.length > 0) throw new MissingChunksError(missing);
-    const keys = Array.from({ length: file.chunks }, (_, index) => this.chunkKey(key, index));
-    const objects = this.objects;
-    async function* concatenated(): AsyncGenerator<Uint8Array> {
-      for (const chunk of keys) {
-        const stream = await objects.get(chunk);
-        // Gone between the check and the read (another instance merged it): nothing is kept.
-        if (!stream) throw new MissingChunksError([keys.indexOf(chunk)]);
-        yield* stream as AsyncIterable<Buffer>;
-      }
-    }
+    const options = {
+      maxBytes: file.maxBytes,
+      expect: { md5: key.md5, size: file.size },
+      ...(file.owner ? { owner: file.owner } : {}),
+    };
     try {
-      const { file: stored } = await files.putStream(
-        file.name,
-        file.mime,
-        Readable.from(concatenated()),
-        {
-          maxBytes: file.maxBytes,
-          expect: { md5: key.md5, size: file.size },
-          ...(file.owner ? { owner: file.owner } : {}),
-        },
-      );
-      return stored;
+      // Assembled and hashed while the chunks arrived: only checked and renamed now.
+      const assembled = await this.#assembler.take(upload, file.chunks, stored);
+      if (assembled?.md5 === key.md5 && assembled.size === file.size)
+        return (await files.putAssembled(file.name, file.mime, assembled, options)).file;
+      // Not the announced bytes: the chunks (the source of truth) are streamed and checked.
+      if (assembled) await fs.rm(assembled.path, { force: true });
+      const keys = Array.from({ length: file.chunks }, (_, index) => this.chunkKey(key, index));
+      const objects = this.objects;
+      async function* concatenated(): AsyncGenerator<Uint8Array> {
+        for (const chunk of keys) {
+          const stream = await objects.get(chunk);
+          // Gone between the check and the read (another instance merged it): nothing is kept.
+          if (!stream) throw new MissingChunksError([keys.indexOf(chunk)]);
+          yield* stream as AsyncIterable<Buffer>;
+        }
+      }
+      return (await files.putStream(file.name, file.mime, Readable.from(concatenated()), options))
+        .file;
     } finally {
       await this.discard(key);
     }
@@ -161,13 +170,20 @@ export class ChunkStore {
 
   /** Removes an upload's chunks. */
   async discard(key: UploadKey): Promise<void> {
+    await this.#assembler.discard(this.uploadPrefix(key));
     const objects = await this.objects.list(`${this.uploadPrefix(key)}/`);
     await Promise.all(objects.map((object) => this.objects.delete(object.key)));
   }
 
-  /** Removes every upload whose chunks were all left untouched for `ttlMs` (24 h by default). */
+  /**
+   * Removes every upload whose chunks were all left untouched for `ttlMs` (24 h by default),
+   * and the scratch files as old (a write cut off by a crash), and forgets the eager merges of
+   * uploads idle for an hour (their chunks stay).
+   */
   async cleanUp(ttlMs: number = UPLOAD_CHUNK_TTL_MS): Promise<number> {
     const cutoff = this.clock() - ttlMs;
+    await this.#assembler.dropIdle();
+    await removeOldFiles(this.objects.scratchDir, cutoff);
     const newest = new Map<string, number>();
     for (const object of await this.objects.list(`${CHUNKS}/`)) {
       const upload = object.key.split('/').slice(0, 3).join('/');
@@ -183,6 +199,11 @@ export class ChunkStore {
     return removed;
   }
 
+  /** Drops the eager merges in progress (the server is closing); the chunks stay. */
+  async close(): Promise<void> {
+    await this.#assembler.close();
+  }
+
   /** `chunks/<sha256 of the owner>/<md5>`: an owner's id never becomes a key itself. */
   private uploadPrefix(key: UploadKey): string {
     const md5 = key.md5.toLowerCase();
@@ -194,5 +215,32 @@ export class ChunkStore {
   private chunkKey(key: UploadKey, index: number): string {
     if (!Number.isSafeInteger(index) || index < 0) throw new Error('Not a chunk number');
     return `${this.uploadPrefix(key)}/${index}`;
+  }
+}
+
+/** The chunks of `0 … chunks - 1` of the upload `upload` that are not in the listing `stored`. */
+function missingOf(upload: string, chunks: number, stored: readonly ObjectInfo[]): number[] {
+  const prefix = `${upload}/`;
+  const numbers = new Set(
+    stored
+      .map((object) => object.key.slice(prefix.length))
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number),
+  );
+  return Array.from({ length: chunks }, (_, index) => index).filter((i) => !numbers.has(i));
+}
+
+/** Removes the files of `folder` last written before `cutoff` (epoch ms); none is no error. */
+async function removeOldFiles(folder: string, cutoff: number): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.readdir(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat?.isFile() && stat.mtimeMs < cutoff) await fs.rm(file, { force: true });
   }
 }

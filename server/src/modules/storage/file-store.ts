@@ -12,6 +12,7 @@ import { buffer } from 'node:stream/consumers';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sanitizeFileName } from '@campus/contracts/upload-rules';
+import type { AssembledFile } from './chunk-assembly.ts';
 import type { ObjectStore } from './object-store.ts';
 import type { FileRecord, StorageRepository } from './storage.repository.ts';
 
@@ -85,7 +86,32 @@ export class FileStore {
     source: ByteSource,
     options: PutOptions = {},
   ): Promise<{ file: FileRecord; md5: string }> {
-    const written = await this.writeStream(source, options);
+    return this.keepRecord(name, mime, await this.writeStream(source, options), options);
+  }
+
+  /**
+   * Stores a file already written and hashed in the scratch folder (the eager merge of
+   * chunk-assembly.ts), with the same checks and answers as {@link putStream}: over
+   * `maxBytes`, or not the announced MD5 and size, and nothing is kept. The scratch file is
+   * consumed either way.
+   */
+  async putAssembled(
+    name: string,
+    mime: string,
+    assembled: AssembledFile,
+    options: PutOptions = {},
+  ): Promise<{ file: FileRecord; md5: string }> {
+    const written = await this.keepBlob(assembled.path, assembled, options);
+    return this.keepRecord(name, mime, written, options);
+  }
+
+  /** The record of bytes now kept as a blob: the owner's own, or the same file's when seeded. */
+  private async keepRecord(
+    name: string,
+    mime: string,
+    written: WrittenBlob,
+    options: PutOptions,
+  ): Promise<{ file: FileRecord; md5: string }> {
     const safeName = sanitizeFileName(name);
     const safeMime = sanitizeMime(mime);
     if (!options.owner) {
@@ -170,12 +196,8 @@ export class FileStore {
   }
 
   /** Streams `source` into the blob of its hash; answers the hashes and the byte count. */
-  private async writeStream(
-    source: ByteSource,
-    options: PutOptions,
-  ): Promise<{ sha256: string; md5: string; size: number }> {
+  private async writeStream(source: ByteSource, options: PutOptions): Promise<WrittenBlob> {
     const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    const expected = options.expect;
     const tempDir = this.objects.scratchDir;
     await fs.mkdir(tempDir, { recursive: true });
     // Write then rename, so a reader (or another instance) never sees a half-written blob.
@@ -197,27 +219,57 @@ export class FileStore {
     });
     try {
       await pipeline(source, measure, createWriteStream(temp, { flags: 'wx' }));
-      const md5Hex = md5.digest('hex');
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+    return this.keepBlob(
+      temp,
+      { size, md5: md5.digest('hex'), sha256: sha256.digest('hex') },
+      options,
+    );
+  }
+
+  /**
+   * Keeps the scratch file `temp` (its hashes and size given) as the blob of its hash, once it
+   * passes the checks; removes it when it does not, or when that blob exists already.
+   */
+  private async keepBlob(
+    temp: string,
+    written: WrittenBlob,
+    options: PutOptions,
+  ): Promise<WrittenBlob> {
+    const { size } = written;
+    const expected = options.expect;
+    try {
+      if (size > (options.maxBytes ?? Number.POSITIVE_INFINITY))
+        throw new FileTooLargeError(options.maxBytes ?? size);
       // DESIGN.md §7: a merge is verified before its blob is kept or a record written.
       if (
         expected &&
-        (expected.md5.toLowerCase() !== md5Hex ||
+        (expected.md5.toLowerCase() !== written.md5 ||
           (expected.size !== undefined && expected.size !== size))
       )
         throw new ChecksumMismatchError();
       // Spec §5 via upload-rules: a file of no bytes is refused, and nothing is kept of it.
       if (options.nonEmpty && size === 0) throw new EmptyFileError();
-      const digest = sha256.digest('hex');
-      const key = this.blobKey(digest);
+      const key = this.blobKey(written.sha256);
       // Two uploads of the same bytes end in one blob (issue 11): the second is dropped.
       if ((await this.objects.stat(key))?.size === size) await fs.rm(temp, { force: true });
       else await this.objects.putFile(key, temp);
-      return { sha256: digest, md5: md5Hex, size };
+      return { sha256: written.sha256, md5: written.md5, size };
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
     }
   }
+}
+
+/** Bytes written to the scratch folder and hashed on the way. */
+interface WrittenBlob {
+  sha256: string;
+  md5: string;
+  size: number;
 }
 
 /** The bytes are not the ones announced: another MD5 or another size (DESIGN.md §7 merge). */

@@ -9,6 +9,7 @@
  * name sent by a client can become a path or an object name.
  */
 import { randomUUID } from 'node:crypto';
+import type { BigIntStats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -18,6 +19,18 @@ export interface ObjectInfo {
   size: number;
   /** Epoch milliseconds of the last write. */
   modifiedAt: number;
+  /**
+   * Which write of the key this is: changes whenever the object is put again (the folder's
+   * inode and nanosecond times, a bucket's ETag and date), so a reader can tell that the bytes
+   * it read earlier are still the ones stored (the eager merge of chunk-assembly.ts).
+   */
+  version: string;
+}
+
+/** An object's bytes together with the version they are (read from the same open object). */
+export interface VersionedRead {
+  stream: Readable;
+  version: string;
 }
 
 export interface ObjectStore {
@@ -30,6 +43,8 @@ export interface ObjectStore {
   putFile(key: string, localPath: string): Promise<void>;
   /** A stream of the object's bytes, or null when there is none. */
   get(key: string): Promise<Readable | null>;
+  /** {@link get} with the version of the bytes the stream gives. */
+  getVersioned(key: string): Promise<VersionedRead | null>;
   stat(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;
   /** The objects whose keys start with `prefix` (a folder: ends with '/'). */
@@ -92,10 +107,35 @@ export class DiskObjectStore implements ObjectStore {
     }
   }
 
+  async getVersioned(key: string): Promise<VersionedRead | null> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.pathOf(key), 'r');
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    try {
+      // The version of the open file itself: a put meanwhile renames another file into place.
+      const version = diskVersion(await handle.stat({ bigint: true }));
+      // Read in large parts: the reader (the eager merge) hashes each part, per call.
+      return { stream: handle.createReadStream({ highWaterMark: READ_PART_BYTES }), version };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
   async stat(key: string): Promise<ObjectInfo | null> {
     try {
-      const stat = await fs.stat(this.pathOf(key));
-      return stat.isFile() ? { key, size: stat.size, modifiedAt: stat.mtimeMs } : null;
+      const stat = await fs.stat(this.pathOf(key), { bigint: true });
+      if (!stat.isFile()) return null;
+      return {
+        key,
+        size: Number(stat.size),
+        modifiedAt: Number(stat.mtimeMs),
+        version: diskVersion(stat),
+      };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -134,6 +174,17 @@ export class DiskObjectStore implements ObjectStore {
   pathOf(key: string): string {
     return path.join(this.root, ...assertObjectKey(key).split('/'));
   }
+}
+
+/** The part size of a versioned read (1 MiB: a chunk is 2 MiB by default). */
+const READ_PART_BYTES = 1024 * 1024;
+
+/**
+ * Every put renames a new file into place: a new inode, new nanosecond times. (An inode number
+ * can be reused once freed, the times with it cannot.)
+ */
+function diskVersion(stat: BigIntStats): string {
+  return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
 }
 
 function isNotFound(error: unknown): boolean {

@@ -22,6 +22,7 @@ import {
   isObjectKey,
   type ObjectInfo,
   type ObjectStore,
+  type VersionedRead,
 } from './object-store.ts';
 
 /** Where the bucket is and how to sign in to it (parsed from the environment by config.ts). */
@@ -118,6 +119,10 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async get(key: string): Promise<Readable | null> {
+    return (await this.getVersioned(key))?.stream ?? null;
+  }
+
+  async getVersioned(key: string): Promise<VersionedRead | null> {
     const objectKey = this.objectKey(key);
     const s3 = await this.connect();
     try {
@@ -125,7 +130,7 @@ export class S3ObjectStore implements ObjectStore {
         new s3.sdk.GetObjectCommand({ Bucket: this.bucket, Key: objectKey }),
       );
       if (!(reply.Body instanceof Readable)) throw new Error('S3 answered no readable body');
-      return reply.Body;
+      return { stream: reply.Body, version: s3Version(reply.ETag, reply.LastModified) };
     } catch (error) {
       if (isNotFound(s3.sdk, error)) return null;
       throw error;
@@ -143,6 +148,7 @@ export class S3ObjectStore implements ObjectStore {
         key,
         size: head.ContentLength ?? 0,
         modifiedAt: head.LastModified?.getTime() ?? 0,
+        version: s3Version(head.ETag, head.LastModified),
       };
     } catch (error) {
       if (isNotFound(s3.sdk, error)) return null;
@@ -179,6 +185,7 @@ export class S3ObjectStore implements ObjectStore {
           key,
           size: object.Size ?? 0,
           modifiedAt: object.LastModified?.getTime() ?? 0,
+          version: s3Version(object.ETag, object.LastModified),
         });
       }
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -319,6 +326,11 @@ export class S3ObjectStore implements ObjectStore {
  * NoSuchKey (GetObject), or NotFound, the SDK's name for a HeadObject 404, which has no body to
  * say more. A missing bucket (NoSuchBucket, also a 404) is an error, never an empty store.
  */
+/** A bucket's object version: its ETag (the bytes' digest for a plain put) and its date. */
+function s3Version(etag: string | undefined, modified: Date | undefined): string {
+  return `${etag ?? ''}:${modified?.getTime() ?? 0}`;
+}
+
 function isNotFound(sdk: Sdk, error: unknown): boolean {
   return (
     error instanceof sdk.S3ServiceException &&
