@@ -205,6 +205,21 @@ export function answerFrameworkError(
 }
 
 /**
+ * Whether the answer to an unreadable request may carry the envelope. Not to HEAD (its answer
+ * has no body, or the client reads the body as the next answer). The request line is in the
+ * packet the parser failed on when the request begins there; when it does not, the packet is
+ * either the rest of headers over the size limit (a browser's huge cookie: the envelope says
+ * why) or bytes past an earlier request's framing, no request at all, which may sit in front of
+ * a HEAD the client is waiting on: no body.
+ */
+function answersWithBody(error: NodeJS.ErrnoException): boolean {
+  const raw = (error as { rawPacket?: Buffer }).rawPacket;
+  const method = raw && /^([A-Z]{3,7}) /.exec(raw.subarray(0, 8).toString('latin1'))?.[1];
+  if (method) return method !== 'HEAD';
+  return error.code === 'HPE_HEADER_OVERFLOW' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+}
+
+/**
  * Fastify's `clientErrorHandler`: a request Node's HTTP parser could not read at all (a bad
  * request line, headers over the size limit, a timeout). No route or URL is known, so it is
  * the envelope, written to the socket as Fastify's default handler writes its own JSON.
@@ -238,9 +253,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
               message: bilingual('请求格式错误', 'The request is malformed'),
             },
           ];
-  // An answer to HEAD carries no body, or the client reads the body as the next answer.
-  const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1');
-  const json = head === 'HEAD ' ? '' : JSON.stringify(body);
+  const json = answersWithBody(error) ? JSON.stringify(body) : '';
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${httpStatus} ${STATUS_CODES[httpStatus] ?? ''}\r\n` +
