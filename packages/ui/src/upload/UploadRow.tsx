@@ -96,6 +96,87 @@ function Icon({ name }: { name: 'pause' | 'play' | 'close' | 'retry' }) {
   );
 }
 
+/** The row's first line: the file's name (its folder path as a tooltip) and size. */
+function RowHead({
+  id,
+  item,
+  name,
+  size,
+  lang,
+}: {
+  id: string;
+  item: UploadItem;
+  name: string;
+  size: number;
+  lang: Language;
+}) {
+  return (
+    <div className="cp-upload__head">
+      <span
+        className="cp-upload__name"
+        id={id}
+        title={item.relativePath || undefined}
+        data-testid="upload.name"
+      >
+        {name}
+      </span>
+      <span className="cp-upload__size">{formatBytes(size, lang)}</span>
+    </div>
+  );
+}
+
+/** Why a file was refused or failed, in spec §8's words; the limit named for a too-large one. */
+function FailureLine({
+  failure,
+  maxBytes,
+  lang,
+}: {
+  failure: UploadError;
+  maxBytes: number | null | undefined;
+  lang: Language;
+}) {
+  const t = uiT(lang);
+  return (
+    <p className="cp-upload__error" role="alert" data-testid="upload.error">
+      {uploadFailureText(failure, lang)}
+      {failure.type === 'sizeLimit' && maxBytes ? (
+        <span className="cp-upload__error-hint">
+          {t('upload.limitHint', { size: formatBytes(maxBytes, lang) })}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** A row's icon button; `label` is its accessible name and tooltip. */
+function RowButton({
+  label,
+  testId,
+  icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  testId: string;
+  icon: 'pause' | 'play' | 'close' | 'retry';
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="cp-upload__icon"
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+}
+
 /** A file the client refused: its name and why (spec §5 deny-list, size limit; §8 texts). */
 function RefusedRow({ item, name, lang, maxBytes, disabled, onRemove }: UploadRowProps) {
   const t = uiT(lang);
@@ -104,45 +185,22 @@ function RefusedRow({ item, name, lang, maxBytes, disabled, onRemove }: UploadRo
   return (
     <li className="cp-upload__item is-failed" data-testid="upload.item" data-status="refused">
       <div className="cp-upload__main">
-        <div className="cp-upload__head">
-          <span
-            className="cp-upload__name"
-            id={nameId}
-            title={item.relativePath || undefined}
-            data-testid="upload.name"
-          >
-            {name}
-          </span>
-          <span className="cp-upload__size">{formatBytes(item.file.size, lang)}</span>
-        </div>
+        <RowHead id={nameId} item={item} name={name} size={item.file.size} lang={lang} />
         <p className="cp-upload__meta">
           <span className="cp-upload__status" data-testid="upload.status">
             {t('upload.status.refused')}
           </span>
         </p>
-        {refusal ? (
-          <p className="cp-upload__error" role="alert" data-testid="upload.error">
-            {uploadFailureText(refusal, lang)}
-            {refusal.type === 'sizeLimit' && maxBytes ? (
-              <span className="cp-upload__error-hint">
-                {t('upload.limitHint', { size: formatBytes(maxBytes, lang) })}
-              </span>
-            ) : null}
-          </p>
-        ) : null}
+        {refusal ? <FailureLine failure={refusal} maxBytes={maxBytes} lang={lang} /> : null}
       </div>
       <div className="cp-upload__actions">
-        <button
-          type="button"
-          className="cp-upload__icon"
-          aria-label={t('upload.remove', { name })}
-          title={t('upload.remove', { name })}
-          data-testid="upload.remove"
+        <RowButton
+          label={t('upload.remove', { name })}
+          testId="upload.remove"
+          icon="close"
           disabled={disabled}
           onClick={() => onRemove(item.id)}
-        >
-          <Icon name="close" />
-        </button>
+        />
       </div>
     </li>
   );
@@ -203,17 +261,7 @@ function TaskRow(props: UploadRowProps & { task: NonNullable<UploadItem['task']>
     >
       {hasThumbnail(item.file) ? <Thumbnail file={item.file} /> : null}
       <div className="cp-upload__main">
-        <div className="cp-upload__head">
-          <span
-            className="cp-upload__name"
-            id={nameId}
-            title={item.relativePath || undefined}
-            data-testid="upload.name"
-          >
-            {name}
-          </span>
-          <span className="cp-upload__size">{formatBytes(snapshot.totalBytes, lang)}</span>
-        </div>
+        <RowHead id={nameId} item={item} name={name} size={snapshot.totalBytes} lang={lang} />
         {status !== 'failed' && status !== 'aborted' ? (
           <div
             className="cp-upload__bar"
@@ -244,54 +292,35 @@ function TaskRow(props: UploadRowProps & { task: NonNullable<UploadItem['task']>
           )}
         </p>
         {status === 'failed' && error ? (
-          <p className="cp-upload__error" role="alert" data-testid="upload.error">
-            {uploadFailureText(error, lang)}
-            {error.type === 'sizeLimit' && maxBytes ? (
-              <span className="cp-upload__error-hint">
-                {t('upload.limitHint', { size: formatBytes(maxBytes, lang) })}
-              </span>
-            ) : null}
-          </p>
+          <FailureLine failure={error} maxBytes={maxBytes} lang={lang} />
         ) : null}
       </div>
       <div className="cp-upload__actions">
         {canPause ? (
-          <button
-            type="button"
-            className="cp-upload__icon"
-            aria-label={t(paused ? 'upload.resume' : 'upload.pause', { name })}
-            title={t(paused ? 'upload.resume' : 'upload.pause', { name })}
-            data-testid={paused ? 'upload.resume' : 'upload.pause'}
+          <RowButton
+            label={t(paused ? 'upload.resume' : 'upload.pause', { name })}
+            testId={paused ? 'upload.resume' : 'upload.pause'}
+            icon={paused ? 'play' : 'pause'}
             disabled={disabled}
             onClick={() => (paused ? task.resume() : task.pause())}
-          >
-            <Icon name={paused ? 'play' : 'pause'} />
-          </button>
+          />
         ) : null}
         {status === 'failed' ? (
-          <button
-            type="button"
-            className="cp-upload__icon"
-            aria-label={t('upload.retry', { name })}
-            title={t('upload.retry', { name })}
-            data-testid="upload.retry"
+          <RowButton
+            label={t('upload.retry', { name })}
+            testId="upload.retry"
+            icon="retry"
             disabled={disabled}
             onClick={() => onRetry(item.id)}
-          >
-            <Icon name="retry" />
-          </button>
+          />
         ) : null}
-        <button
-          type="button"
-          className="cp-upload__icon"
-          aria-label={t(running ? 'upload.cancel' : 'upload.remove', { name })}
-          title={t(running ? 'upload.cancel' : 'upload.remove', { name })}
-          data-testid={running ? 'upload.cancel' : 'upload.remove'}
+        <RowButton
+          label={t(running ? 'upload.cancel' : 'upload.remove', { name })}
+          testId={running ? 'upload.cancel' : 'upload.remove'}
+          icon="close"
           disabled={disabled}
           onClick={() => onRemove(item.id)}
-        >
-          <Icon name="close" />
-        </button>
+        />
       </div>
     </li>
   );
