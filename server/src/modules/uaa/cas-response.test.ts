@@ -23,8 +23,9 @@ describe('parseCasServiceResponse (CAS 2.0 /serviceValidate)', () => {
     expect(parseCasServiceResponse('<html><body>cas:user teacher</body></html>').ok).toBe(false);
     expect(parseCasServiceResponse('').ok).toBe(false);
     expect(parseCasServiceResponse(wrap('<cas:authenticationSuccess/>')).ok).toBe(false);
-    expect(
-      parseCasServiceResponse('<cas:user>teacher</cas:user>'),
-    ).toEqual({ ok: false, code: 'INVALID_RESPONSE' });
+    expect(parseCasServiceResponse('<cas:user>teacher</cas:user>')).toEqual({
+      ok: false,
+      code: 'INVALID_RESPONSE',
+    });
   });
 });

@@ -75,7 +75,10 @@ export class TicketLoginService {
   constructor(private readonly deps: TicketLoginDeps) {}
 
   /** What the login page offers beside the password box (contracts' SignInOptions). */
-  async signInOptions(unitId: string | undefined, host: string | undefined): Promise<SignInOptions> {
+  async signInOptions(
+    unitId: string | undefined,
+    host: string | undefined,
+  ): Promise<SignInOptions> {
     const unit = await this.deps.accounts.unitConfig(unitId, host);
     const [ssoUrl, issuer] = await Promise.all([
       this.deps.ssoUrlOf(unit.unitId),
