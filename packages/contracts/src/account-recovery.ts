@@ -105,7 +105,7 @@ export const accountRecoveryEndpoints = {
     tag,
     access: 'public',
     summary:
-      "What the login page offers for the unit: its SSO URL, its ticket path and how a forgotten password is reset (DESIGN.md §8)",
+      'What the login page offers for the unit: its SSO URL, its ticket path and how a forgotten password is reset (DESIGN.md §8)',
     query: SignInOptionsQuerySchema,
     data: SignInOptionsSchema,
   }),
