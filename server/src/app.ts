@@ -59,7 +59,10 @@ import { StorageService } from './modules/storage/storage.service.ts';
 import { uploadRoutes } from './modules/storage/upload.routes.ts';
 import { UploadService } from './modules/storage/upload.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { AccountRecoveryRepository } from './modules/uaa/account-recovery.repository.ts';
+import { accountRecoveryRoutes } from './modules/uaa/account-recovery.routes.ts';
 import { AccountService } from './modules/uaa/account.service.ts';
+import { validateCasTicket } from './modules/uaa/cas-response.ts';
 import { DirectoryService } from './modules/uaa/directory.service.ts';
 import {
   DatabaseIpFailureCounter,
@@ -67,9 +70,16 @@ import {
 } from './modules/uaa/ip-failure-counter.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/uaa/login-limits.ts';
 import { LoginService } from './modules/uaa/login.service.ts';
+import { smtpMailer } from './modules/uaa/mailer.ts';
+import {
+  DEFAULT_PASSWORD_LIMITS,
+  PasswordResetService,
+  type PasswordLimits,
+} from './modules/uaa/password-reset.service.ts';
 import { SessionCache } from './modules/uaa/session-cache.ts';
 import { localSessionEvents, redisSessionEvents } from './modules/uaa/session-events.ts';
 import { SessionService } from './modules/uaa/session.service.ts';
+import { TicketLoginService } from './modules/uaa/ticket-login.service.ts';
 import { UaaRepository } from './modules/uaa/uaa.repository.ts';
 import { uaaRoutes } from './modules/uaa/uaa.routes.ts';
 import { VersionsRepository } from './modules/versions/versions.repository.ts';
@@ -84,6 +94,8 @@ export interface BuildOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Namespace for Redis keys, so parallel test runs sharing one Redis stay apart. */
   redisKeyPrefix?: string;
+  /** Password self-service limits (issue 12 §4), tightened or loosened by tests. */
+  passwordLimits?: Partial<PasswordLimits>;
 }
 
 /** Spec §9 query-string limits, also applied to form bodies. */
@@ -253,6 +265,48 @@ export async function buildApp(
     }),
   );
   await app.register(familyRoutes({ family }));
+
+  // Issue 12 §3, §4: ticket sign-in, the SSO URL on the login page, password self-service.
+  const portalOrigin = () => publicOrigin(config, app.server.address());
+  const passwordLimits = { ...DEFAULT_PASSWORD_LIMITS, ...options.passwordLimits };
+  const counter = (name: string, windowMs: number) =>
+    redis
+      ? new RedisIpFailureCounter(redis, windowMs, `${prefix}password:${name}:`)
+      : new DatabaseIpFailureCounter(uaaRepository, windowMs);
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined;
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  const recovery = new AccountRecoveryRepository(database.db);
+  const passwords = new PasswordResetService({
+    recovery,
+    uaa: uaaRepository,
+    directory,
+    events: sessionEvents,
+    audit,
+    mailer,
+    counters: {
+      forgotIp: counter('forgot-ip', passwordLimits.forgotIpWindowMs),
+      mailAccount: counter('mail-account', passwordLimits.mailAccountWindowMs),
+      change: counter('change', passwordLimits.changeWindowMs),
+    },
+    limits: passwordLimits,
+    clock,
+    portalOrigin,
+    onMailError: (error) => app.log.error({ err: error }, 'password reset mail not sent'),
+  });
+  app.addHook('onClose', async () => passwords.settled());
+  const tickets = new TicketLoginService({
+    recovery,
+    uaa: uaaRepository,
+    accounts,
+    sessions,
+    audit,
+    validate: (issuer, ticket, service) => validateCasTicket(issuer, ticket, service),
+    ssoUrlOf: (unitId) => unitSettings.unitSsoLoginUrl(unitId),
+    passwordReset: () => passwords.resetKind,
+    clock,
+    portalOrigin,
+  });
+  await app.register(accountRecoveryRoutes({ passwords, tickets, secureCookies }));
   const storage = new StorageService(files, directory, catalogue, base, storageRepository);
   const cms = new CmsService(new CmsRepository(database.db), base, family, storage, audit, clock);
   // DESIGN.md §7: a notice's readers may download its attachments.
@@ -288,6 +342,20 @@ export async function buildApp(
 
   app.decorate('services', { audit, sessions, database, storage });
   return app;
+}
+
+/**
+ * The portal's public origin for links in mail and the ticket's `service`: PUBLIC_URL, else
+ * the listening address (never the request's Host header, which a caller chooses).
+ */
+function publicOrigin(
+  config: AppConfig,
+  address: ReturnType<FastifyInstance['server']['address']>,
+): string {
+  if (config.publicUrl) return new URL(config.publicUrl).origin;
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 declare module 'fastify' {

@@ -59,6 +59,14 @@ export interface AppConfig {
    * DESIGN.md §7); a bigger one is refused, never kept.
    */
   uploadMaxBytes: number;
+  /**
+   * Where mail goes out (SMTP_URL, e.g. `smtp://user:pass@mail.school.example:587` or
+   * `smtps://…`); unset: no forgotten-password mail, the page says to ask the unit
+   * administrator (DESIGN.md §8).
+   */
+  smtpUrl: string | undefined;
+  /** The sender of the portal's mail (MAIL_FROM), e.g. `Campus Portal <portal@school.example>`. */
+  mailFrom: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -89,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadMaxBytes: parseUploadMaxBytes(env.UPLOAD_MAX_BYTES),
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || 'Campus Portal <no-reply@localhost>',
   };
 }
 

@@ -2,6 +2,7 @@
  * Every endpoint contract, for what works across them all: the server's CSRF rule, the test that
  * every API route comes from a contract, and the OpenAPI-driven fuzz stage.
  */
+import { accountRecoveryEndpoints } from './account-recovery.ts';
 import { baseEndpoints } from './base.ts';
 import { clientDownloadEndpoints } from './client-downloads.ts';
 import { cmsEndpoints } from './cms.ts';
@@ -14,6 +15,7 @@ import { uaaEndpoints } from './uaa.ts';
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   uaaEndpoints,
+  accountRecoveryEndpoints,
   familyEndpoints,
   baseEndpoints,
   desktopEndpoints,

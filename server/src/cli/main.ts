@@ -14,6 +14,7 @@ import { FileStore } from '../modules/storage/file-store.ts';
 import { openObjectStore } from '../modules/storage/open-object-store.ts';
 import { StorageRepository } from '../modules/storage/storage.repository.ts';
 import { createAdminService } from './admin-service.ts';
+import { createRecoveryAdmin } from './recovery-admin.ts';
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -32,6 +33,7 @@ const OPTIONS = {
   'pc-open': { type: 'string' },
   url: { type: 'string' },
   package: { type: 'string' },
+  email: { type: 'string' },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -198,6 +200,31 @@ const COMMANDS: Record<string, Command> = {
         url: required(flags, 'url'),
       });
       return `Client ${result.kind} address of unit ${result.unitId}: ${result.url ?? 'none (the CLIENT_DOWNLOADS_DIR file, if any)'} (was ${result.previousUrl ?? 'none'})`;
+    },
+  },
+  'set-email': {
+    usage: 'set-email --login <login name> --email <address|none>',
+    summary: "Set or remove (none) an account's email, where a forgotten-password link is sent.",
+    flags: ['login', 'email'],
+    async run(flags, { handle }) {
+      const result = await createRecoveryAdmin(handle.db).setEmail(
+        required(flags, 'login'),
+        required(flags, 'email'),
+      );
+      return `Email of "${result.loginName}": ${result.email ?? 'none'} (was ${result.previous ?? 'none'})`;
+    },
+  },
+  'set-ticket-issuer': {
+    usage: 'set-ticket-issuer --unit <unit id> --url <CAS server URL prefix|none>',
+    summary:
+      "Set or remove (none) a unit's trusted CAS-style ticket issuer: its tickets (?ticket=) sign the unit's people in.",
+    flags: ['unit', 'url'],
+    async run(flags, { handle }) {
+      const result = await createRecoveryAdmin(handle.db).setTicketIssuer(
+        required(flags, 'unit'),
+        required(flags, 'url'),
+      );
+      return `Ticket issuer of unit ${result.unitId}: ${result.url ?? 'none'} (was ${result.previous ?? 'none'})`;
     },
   },
   'seed-demo': {

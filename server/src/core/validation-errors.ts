@@ -4,8 +4,11 @@
  * ('User name cannot be empty!').
  */
 import type { FieldError } from '@campus/contracts/envelope';
-import { fieldLabels } from '@campus/contracts/uaa';
+import { accountRecoveryFieldLabels } from '@campus/contracts/account-recovery';
+import { fieldLabels as uaaFieldLabels } from '@campus/contracts/uaa';
 import { bilingual } from './messages.ts';
+
+const fieldLabels = { ...uaaFieldLabels, ...accountRecoveryFieldLabels };
 
 /** The parts of an Ajv error object this mapping reads. */
 export interface SchemaIssue {

@@ -26,6 +26,8 @@ export interface UnitTable {
   autologin: number;
   /** JSON text: { themeList, footerMsg { show, helpCenter, showBaMsg, baList, copyright } } (spec §3). */
   decoration_set: string | null;
+  /** The trusted CAS-style ticket issuer's URL prefix (0009); null: no ticket sign-in. */
+  ticket_issuer_url: string | null;
   created_at: number;
 }
 
@@ -50,6 +52,8 @@ export interface UserTable {
   failed_count: number;
   first_failed_at: number | null;
   locked_until: number | null;
+  /** Optional; where a forgotten-password link goes (0009). */
+  email: string | null;
   created_at: number;
 }
 
@@ -352,4 +356,23 @@ export interface Database {
   user_desktop_prefs: UserDesktopPrefsTable;
   user_recent_apps: UserRecentAppTable;
   user_icon_orders: UserIconOrderTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  used_tickets: UsedTicketTable;
+}
+
+/** A one-time forgotten-password link (0009): only the token's SHA-256 is kept. */
+export interface PasswordResetTokenTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A ticket presented for sign-in (0009), by its SHA-256: each is accepted once. */
+export interface UsedTicketTable {
+  ticket_hash: string;
+  unit_id: string;
+  used_at: number;
 }

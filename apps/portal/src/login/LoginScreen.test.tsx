@@ -62,7 +62,7 @@ function setup(answers: {
     await act(async () =>
       root.render(
         <RuntimeContext value={runtime}>
-          <LoginScreen unit={unit} />
+          <LoginScreen unit={unit} options={{ status: 'failed' }} />
         </RuntimeContext>,
       ),
     );

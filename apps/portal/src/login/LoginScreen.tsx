@@ -1,13 +1,28 @@
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { useLoginFlow } from './useLoginFlow.ts';
+import type { SignInOptionsState } from './useSignInOptions.ts';
+import { useTicketSignIn } from './useTicketSignIn.ts';
 import type { UnitConfigState } from './useUnitConfig.ts';
 
-/** The /login screen: heading and the login box, driven by the sign-in flow. */
-export function LoginScreen({ unit }: { unit: UnitConfigState }) {
+/**
+ * The /login screen: heading and the login box, driven by the sign-in flow; a `?ticket=` visit
+ * signs in with the ticket, and a unit with an SSO URL offers it (issue 12 §3).
+ */
+export function LoginScreen({
+  unit,
+  options,
+}: {
+  unit: UnitConfigState;
+  options: SignInOptionsState;
+}) {
   const { t } = useTranslation();
   const flow = useLoginFlow(unit);
-  const busy = flow.phase === 'submitting' || flow.phase === 'auto' || flow.phase === 'leaving';
+  const ticketBusy = useTicketSignIn(options);
+  const busy =
+    ticketBusy || flow.phase === 'submitting' || flow.phase === 'auto' || flow.phase === 'leaving';
+  // Checked by the server (http(s) only); rendered as a link's address, never as markup.
+  const ssoUrl = options.status === 'ready' ? options.options.ssoUrl : null;
   return (
     <>
       <h1 className="lp-heading">{t('login.heading')}</h1>
@@ -17,10 +32,24 @@ export function LoginScreen({ unit }: { unit: UnitConfigState }) {
         initialRemember={flow.saved?.remember ?? false}
         hasRememberedPassword={Boolean(flow.saved?.rememberToken)}
         busy={busy}
-        busyLabel={flow.phase === 'auto' ? t('login.autoSigningIn') : t('login.submitting')}
+        busyLabel={
+          ticketBusy
+            ? t('login.ticketSigningIn')
+            : flow.phase === 'auto'
+              ? t('login.autoSigningIn')
+              : t('login.submitting')
+        }
         serverError={flow.error}
         onSubmit={flow.submit}
       />
+      {ssoUrl ? (
+        <div className="lp-sso">
+          <span className="lp-sso__or">{t('login.or')}</span>
+          <a className="lp-sso__link" href={ssoUrl} data-testid="login.sso">
+            {t('login.sso')}
+          </a>
+        </div>
+      ) : null}
     </>
   );
 }

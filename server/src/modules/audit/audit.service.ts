@@ -27,7 +27,17 @@ export type AuditAction =
   | 'admin.set_licence'
   | 'admin.set_message_config'
   | 'admin.set_sso_url'
-  | 'admin.set_client_url';
+  | 'admin.set_client_url'
+  // Issue 12 §3, §4: ticket sign-in and password self-service.
+  | 'login.ticket_failure'
+  | 'password.forgot_unknown'
+  | 'password.forgot_throttled'
+  | 'password.forgot_sent'
+  | 'password.reset_by_link'
+  | 'password.change'
+  | 'password.change_failure'
+  | 'admin.set_ticket_issuer'
+  | 'admin.set_email';
 
 export class AuditService {
   constructor(

@@ -45,7 +45,12 @@ export class UnitSettingsService {
 
   /** Spec §7 /api/sso/select/login/url: the caller's unit's SSO login URL, http(s) only. */
   async ssoLoginUrl(user: SessionUser): Promise<SsoLoginUrl> {
-    return safeHttpUrl((await this.settings(user.unitId)).ssoLoginUrl);
+    return this.unitSsoLoginUrl(user.unitId);
+  }
+
+  /** A unit's SSO login URL, http(s) only: what its login page offers (issue 12 §3). */
+  async unitSsoLoginUrl(unitId: string): Promise<SsoLoginUrl> {
+    return safeHttpUrl((await this.settings(unitId)).ssoLoginUrl);
   }
 
   /**

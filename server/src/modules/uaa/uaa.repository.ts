@@ -552,6 +552,7 @@ export function newUserRow(user: NewUser): UserTable {
     failed_count: 0,
     first_failed_at: null,
     locked_until: null,
+    email: null,
     created_at: user.createdAt,
   };
 }
@@ -575,6 +576,7 @@ export function newUnitRow(unit: NewUnit): UnitTable {
     help_center: 0,
     autologin: 0,
     decoration_set: null,
+    ticket_issuer_url: null,
     created_at: unit.createdAt,
   };
 }

@@ -12,6 +12,7 @@ import { roleKeyOf } from './welcome.ts';
 import { useLoad } from '@campus/ui/useLoad';
 import { dataOf, useDesktopApi } from '../common/desktop-data.ts';
 import { Widget } from '../common/Widget.tsx';
+import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 
 /** Spec §1, §6: parents (user type 3) have children to pick from. */
 const PARENT = 3;
@@ -114,6 +115,7 @@ export function SettingsPage({ me, area }: { me: MeData; area: boolean }) {
             {t('pages.setting.download')}
           </Button>
         </Widget>
+        <ChangePasswordCard />
         {me.userType === PARENT ? null : (
           <Widget title={t('pages.setting.modules')} testId="setting.modulesCard">
             <p className="dp-muted">{t('pages.setting.modulesText')}</p>
