@@ -678,6 +678,55 @@ describe('download (DESIGN.md §7: GET /api/storage/file/{fileId})', () => {
     expect(head.bytes).toHaveLength(0);
   });
 
+  it('serves one byte range as 206 (a video seeks, a download resumes), RFC 9110 §14', async () => {
+    const bytes = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
+    const file = (await simpleUpload(teacher, bytes, 'lesson.mp4')).body.data!;
+    const whole = await teacher.fetchBytes(file.url);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const etag = whole.headers.get('etag')!;
+
+    const part = await teacher.fetchBytes(file.url, { headers: { range: 'bytes=100-1099' } });
+    expect(part.http).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 100-1099/5000');
+    expect(part.headers.get('content-length')).toBe('1000');
+    expect(Buffer.compare(part.bytes, bytes.subarray(100, 1100))).toBe(0);
+
+    const tail = await teacher.fetchBytes(file.url, { headers: { range: 'bytes=-300' } });
+    expect(tail.headers.get('content-range')).toBe('bytes 4700-4999/5000');
+    expect(Buffer.compare(tail.bytes, bytes.subarray(4700))).toBe(0);
+    const open = await teacher.fetchBytes(file.url, { headers: { range: 'bytes=4990-' } });
+    expect(Buffer.compare(open.bytes, bytes.subarray(4990))).toBe(0);
+
+    // The same part, only while the file is the one the client holds a part of.
+    const same = await teacher.fetchBytes(file.url, {
+      headers: { range: 'bytes=0-9', 'if-range': etag },
+    });
+    expect(same.http).toBe(206);
+    const changed = await teacher.fetchBytes(file.url, {
+      headers: { range: 'bytes=0-9', 'if-range': '"another"' },
+    });
+    expect(changed.http).toBe(200);
+    expect(changed.bytes).toHaveLength(5000);
+
+    // Several ranges or bad syntax: the whole file, as a server may answer.
+    for (const range of ['bytes=0-9,20-29', 'bytes=x-y', 'items=0-9']) {
+      const reply = await teacher.fetchBytes(file.url, { headers: { range } });
+      expect(reply.http, range).toBe(200);
+      expect(reply.bytes, range).toHaveLength(5000);
+    }
+  });
+
+  it('answers a range past the end with 416 in the envelope, and a range asked by someone who may not read with 403', async () => {
+    const file = (await simpleUpload(teacher, Buffer.alloc(800, 7), 'clip.mp4')).body.data!;
+    const past = await teacher.get(file.url, { range: 'bytes=900-999' });
+    expect(past.http).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */800');
+    expect(past.body).toMatchObject({ status: 416, code: 'validation_failed' });
+    expect(String(past.body.message)).toContain('|||');
+    const stranger = await parent.get(file.url, { range: 'bytes=0-9' });
+    expect(stranger.body).toMatchObject({ status: 403, code: 'forbidden' });
+  });
+
   it('sends anything a browser could run as an attachment', async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',

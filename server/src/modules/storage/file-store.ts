@@ -13,7 +13,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sanitizeFileName } from '@campus/contracts/upload-rules';
 import type { AssembledFile } from './chunk-assembly.ts';
-import type { ObjectStore } from './object-store.ts';
+import type { ByteRange, ObjectStore } from './object-store.ts';
 import type { FileRecord, StorageRepository } from './storage.repository.ts';
 
 /** Bytes to store: a stream, or chunks made as they are read. */
@@ -170,10 +170,10 @@ export class FileStore {
     return stream && { file, stream };
   }
 
-  /** A stream of a known record's bytes, or null when its blob is missing. */
-  async openBlob(file: FileRecord): Promise<Readable | null> {
+  /** A stream of a known record's bytes (or of `range` of them), or null when its blob is missing. */
+  async openBlob(file: FileRecord, range?: ByteRange): Promise<Readable | null> {
     if (!SHA256_HEX.test(file.sha256)) return null;
-    return this.objects.get(this.blobKey(file.sha256));
+    return this.objects.get(this.blobKey(file.sha256), range);
   }
 
   /** The file's content, or null when the id is unknown or its blob is missing. */

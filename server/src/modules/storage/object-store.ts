@@ -27,6 +27,12 @@ export interface ObjectInfo {
   version: string;
 }
 
+/** Bytes `start` to `end` of an object, both included (RFC 9110 byte ranges). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** An object's bytes together with the version they are (read from the same open object). */
 export interface VersionedRead {
   stream: Readable;
@@ -41,8 +47,11 @@ export interface ObjectStore {
   readonly scratchDir: string;
   /** Puts a finished local file under `key`, replacing an object there; the file is consumed. */
   putFile(key: string, localPath: string): Promise<void>;
-  /** A stream of the object's bytes, or null when there is none. */
-  get(key: string): Promise<Readable | null>;
+  /**
+   * A stream of the object's bytes (only bytes `range.start … range.end`, both included, when
+   * given: a download's Range request), or null when there is none.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** {@link get} with the version of the bytes the stream gives. */
   getVersioned(key: string): Promise<VersionedRead | null>;
   stat(key: string): Promise<ObjectInfo | null>;
@@ -97,10 +106,10 @@ export class DiskObjectStore implements ObjectStore {
     }
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: ByteRange): Promise<Readable | null> {
     try {
       const handle = await fs.open(this.pathOf(key), 'r');
-      return handle.createReadStream();
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

@@ -21,6 +21,7 @@ import {
   assertObjectKeyPrefix,
   isObjectKey,
   type ObjectInfo,
+  type ByteRange,
   type ObjectStore,
   type VersionedRead,
 } from './object-store.ts';
@@ -118,16 +119,20 @@ export class S3ObjectStore implements ObjectStore {
     await fs.rm(localPath, { force: true });
   }
 
-  async get(key: string): Promise<Readable | null> {
-    return (await this.getVersioned(key))?.stream ?? null;
+  async get(key: string, range?: ByteRange): Promise<Readable | null> {
+    return (await this.getVersioned(key, range))?.stream ?? null;
   }
 
-  async getVersioned(key: string): Promise<VersionedRead | null> {
+  async getVersioned(key: string, range?: ByteRange): Promise<VersionedRead | null> {
     const objectKey = this.objectKey(key);
     const s3 = await this.connect();
     try {
       const reply = await s3.client.send(
-        new s3.sdk.GetObjectCommand({ Bucket: this.bucket, Key: objectKey }),
+        new s3.sdk.GetObjectCommand({
+          Bucket: this.bucket,
+          Key: objectKey,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       if (!(reply.Body instanceof Readable)) throw new Error('S3 answered no readable body');
       return { stream: reply.Body, version: s3Version(reply.ETag, reply.LastModified) };

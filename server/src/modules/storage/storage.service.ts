@@ -9,6 +9,7 @@ import type { DirectoryService } from '../uaa/directory.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import { renderAppIcon } from './app-icon.ts';
 import type { FileStore, StoredFile } from './file-store.ts';
+import type { ByteRange } from './object-store.ts';
 import type { FileRecord, StorageRepository } from './storage.repository.ts';
 import { toFileDescriptor } from './upload.service.ts';
 
@@ -103,9 +104,12 @@ export class StorageService {
     return file;
   }
 
-  /** A stream of the bytes of a file {@link readableFile} answered; 404 when the blob is lost. */
-  async streamOf(file: FileRecord): Promise<Readable> {
-    const stream = await this.files.openBlob(file);
+  /**
+   * A stream of the bytes of a file {@link readableFile} answered (of `range` of them, when
+   * given); 404 when the blob is lost.
+   */
+  async streamOf(file: FileRecord, range?: ByteRange): Promise<Readable> {
+    const stream = await this.files.openBlob(file, range);
     if (!stream) throw notFound(FILE_NOT_FOUND);
     return stream;
   }

@@ -109,3 +109,12 @@ export const multipartTooLarge = () =>
     bilingual('请求内容过大', 'The request body is too large'),
     { httpStatus: 413 },
   );
+
+/** A download's Range past the file's end (RFC 9110 §15.5.17): HTTP 416, the envelope's too. */
+export const rangeNotSatisfiable = () =>
+  new AppError(
+    416,
+    ErrorCode.validation,
+    bilingual('请求的文件范围无效', 'The requested part of the file does not exist'),
+    { httpStatus: 416 },
+  );

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
+import parseRange from 'range-parser';
 import {
   ChunkUploadFieldsSchema,
   MULTIPART_BODY_LIMIT,
@@ -21,9 +22,10 @@ import { route } from '../../core/route.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import { mayShowInline } from './file-types.ts';
 import { parseFields, readMultipartUpload } from './multipart-upload.ts';
+import type { ByteRange } from './object-store.ts';
 import type { FileRecord } from './storage.repository.ts';
 import type { StorageService } from './storage.service.ts';
-import { uploadRefused } from './upload-errors.ts';
+import { rangeNotSatisfiable, uploadRefused } from './upload-errors.ts';
 import type { UploadService } from './upload.service.ts';
 
 /** Room for a multipart request's fields and part headers beside its file. */
@@ -105,7 +107,9 @@ export function uploadRoutes(deps: {
  * DESIGN.md §7 download: checked on every request, streamed, named by RFC 6266 with its UTF-8
  * name; `inline` only for the passive kinds a browser merely draws or plays, an attachment for
  * anything it could run. The ETag is the content hash, so a browser revalidates (and is
- * checked again) without fetching the bytes.
+ * checked again) without fetching the bytes. One byte range (RFC 9110 §14) is served as 206, so
+ * a lesson video plays and seeks on a phone (Safari asks for ranges before it plays at all)
+ * and a cut-off download resumes.
  */
 async function download(
   storage: StorageService,
@@ -115,13 +119,45 @@ async function download(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const file = await storage.readableFile(fileId, user);
+  const range = requestedRange(request, file);
+  if (range === 'unsatisfiable') {
+    void reply.header('Content-Range', `bytes */${file.size}`);
+    throw rangeNotSatisfiable();
+  }
   setFileHeaders(reply, file);
   if (request.method === 'HEAD') return reply.send();
   if (request.headers['if-none-match'] === `"${file.sha256}"`) {
     void reply.removeHeader('Content-Length').removeHeader('Content-Disposition');
     return reply.code(304).send();
   }
-  return reply.send(await storage.streamOf(file));
+  if (!range) return reply.send(await storage.streamOf(file));
+  const stream = await storage.streamOf(file, range);
+  return reply
+    .code(206)
+    .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+    .header('Content-Length', String(range.end - range.start + 1))
+    .send(stream);
+}
+
+/**
+ * The one byte range asked for, 'unsatisfiable' when it lies past the file's end, or undefined
+ * for the whole file: no Range, an If-Range that is not the current ETag (the file changed
+ * since the client's part), or what a server may ignore (several ranges, another unit, bad
+ * syntax).
+ */
+function requestedRange(
+  request: FastifyRequest,
+  file: FileRecord,
+): ByteRange | 'unsatisfiable' | undefined {
+  const header = request.headers.range;
+  if (!header || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  const ifRange = request.headers['if-range'];
+  if (ifRange !== undefined && ifRange !== `"${file.sha256}"`) return undefined;
+  const ranges = parseRange(file.size, header, { combine: true });
+  if (ranges === -1) return 'unsatisfiable';
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return undefined;
+  const [only] = ranges;
+  return only && { start: only.start, end: only.end };
 }
 
 function setFileHeaders(reply: FastifyReply, file: FileRecord): void {
@@ -133,6 +169,7 @@ function setFileHeaders(reply: FastifyReply, file: FileRecord): void {
       'Content-Disposition',
       contentDisposition(file.name, { type: inline ? 'inline' : 'attachment' }),
     )
+    .header('Accept-Ranges', 'bytes')
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', DOWNLOAD_CSP)
     .header('Cache-Control', 'private, no-cache')
