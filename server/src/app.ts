@@ -48,6 +48,9 @@ import { FamilyService } from './modules/family/family.service.ts';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { OidcRepository } from './modules/oidc/oidc.repository.ts';
+import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
+import { OidcService } from './modules/oidc/oidc.service.ts';
 import { scheduleChunkCleanUp } from './modules/storage/chunk-janitor.ts';
 import { ChunkStore } from './modules/storage/chunk-store.ts';
 import { FileStore } from './modules/storage/file-store.ts';
@@ -237,6 +240,17 @@ export async function buildApp(
     }),
   );
   await app.register(uaaRoutes({ login, sessions, accounts, secureCookies }));
+  const oidc = new OidcService(
+    new OidcRepository(database.db),
+    directory,
+    {
+      publicUrl: config.publicUrl,
+      listeningOrigin: () => listeningOrigin(app),
+      trustProxy: config.trustProxy !== false,
+    },
+    clock,
+  );
+  await app.register(oidcRoutes({ oidc }));
   const baseRepository = new BaseRepository(database.db);
   const base = new BaseService(baseRepository, audit, clock, directory);
   const catalogue = new AppCatalogueService(baseRepository);
@@ -285,8 +299,21 @@ export async function buildApp(
   );
   await app.register(subappRoutes({ pagesDir: config.pagesDir }));
 
-  app.decorate('services', { audit, sessions, database, storage });
+  app.decorate('services', { audit, sessions, database, storage, oidc });
   return app;
+}
+
+/** The origin the server listens on (the OIDC issuer without PUBLIC_URL, DESIGN.md §8). */
+function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the server is not listening');
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 declare module 'fastify' {
@@ -298,6 +325,8 @@ declare module 'fastify' {
       database: ReturnType<typeof openDatabase>;
       /** Features that own files register their read grants on it (DESIGN.md §7). */
       storage: StorageService;
+      /** The OpenID Connect provider (tests rotate its signing key). */
+      oidc: OidcService;
     };
   }
 }

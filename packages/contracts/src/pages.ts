@@ -30,10 +30,18 @@ export const DESKTOP_INDEX_PAGES: readonly string[] = (['pc', 'mobile'] as const
  * portal's redirect rules use the same paths, so the two cannot drift apart.
  */
 export const PORTAL_PAGES = {
-  /** Login entry: the login box, forgot-password, bind and desktop-client re-login screens. */
+  /** Login entry: the login box, forgot-password, bind, desktop-client re-login and authorize screens. */
   login: {
     file: 'login.html',
-    paths: ['/login', '/login/', '/forgetPassword', '/bind', '/bind/', '/needtologinpagerelogin'],
+    paths: [
+      '/login',
+      '/login/',
+      '/forgetPassword',
+      '/bind',
+      '/bind/',
+      '/needtologinpagerelogin',
+      '/authorize',
+    ],
   },
   /** Desktop entry: the home desktop on PC and mobile, and the settings pages. */
   desktop: {
