@@ -30,19 +30,16 @@ export const DESKTOP_INDEX_PAGES: readonly string[] = (['pc', 'mobile'] as const
  * portal's redirect rules use the same paths, so the two cannot drift apart.
  */
 export const PORTAL_PAGES = {
-  /** Login entry: the login box, forgot-password, bind, desktop-client re-login and authorize screens. */
+  /** Login entry: the login box, forgot-password, bind and desktop-client re-login screens. */
   login: {
     file: 'login.html',
-    paths: [
-      '/login',
-      '/login/',
-      '/forgetPassword',
-      '/bind',
-      '/bind/',
-      '/needtologinpagerelogin',
-      '/authorize',
-    ],
+    paths: ['/login', '/login/', '/forgetPassword', '/bind', '/bind/', '/needtologinpagerelogin'],
   },
+  /**
+   * The authorize page (spec §2, DESIGN.md §8), a screen of the login entry; apart from `login`
+   * because a sign-in may return to it (the login paths are never a return address).
+   */
+  authorize: { file: 'login.html', paths: ['/authorize'] },
   /** Desktop entry: the home desktop on PC and mobile, and the settings pages. */
   desktop: {
     file: 'desktop.html',
