@@ -25,12 +25,31 @@ export function clientMetadata(client: OidcClientRecord): AdapterPayload {
   };
 }
 
+/**
+ * How long a client's registration is reused before it is read again: every protocol call
+ * names its client (three or four reads per sign-in), and a change made with the CLI reaches a
+ * running instance within this time.
+ */
+export const CLIENT_CACHE_MS = 10_000;
+
 class ClientAdapter implements Adapter {
+  private readonly cache = new Map<
+    string,
+    { metadata: AdapterPayload | undefined; until: number }
+  >();
+
   constructor(private readonly repository: OidcRepository) {}
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    const now = Date.now();
+    const cached = this.cache.get(id);
+    if (cached && cached.until > now) return cached.metadata;
     const client = await this.repository.findClient(id);
-    return client ? clientMetadata(client) : undefined;
+    const metadata = client ? clientMetadata(client) : undefined;
+    // Unknown ids are not kept: anyone may send any id, and the map must not grow with them.
+    if (metadata) this.cache.set(id, { metadata, until: now + CLIENT_CACHE_MS });
+    else this.cache.delete(id);
+    return metadata;
   }
 
   upsert(): Promise<undefined> {

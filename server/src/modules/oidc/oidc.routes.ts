@@ -28,7 +28,8 @@ export function oidcRoutes(deps: { oidc: OidcService }): FastifyPluginAsync {
       const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
         const callback = await oidc.handler();
         reply.hijack();
-        callback(request.raw, reply.raw);
+        // The provider answers on the raw response itself and handles its own errors.
+        void callback(request.raw, reply.raw);
       };
       const methods = ['GET', 'POST', 'OPTIONS'] as const;
       scope.route({ method: [...methods], url: OIDC_DISCOVERY_PATH, handler });

@@ -15,6 +15,7 @@
  * client by the provider (docs/decisions.md).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inject } from 'light-my-request';
 import Provider, { type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 import {
@@ -74,6 +75,13 @@ const TTL = {
 
 type Callback = ReturnType<Provider['callback']>;
 
+/** The provider's handler as light-my-request calls it (it ignores the returned promise). */
+function dispatcher(callback: Callback): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void callback(req, res);
+  };
+}
+
 export class OidcService {
   private built: Promise<{ provider: Provider; callback: Callback; host: string }> | undefined;
 
@@ -123,7 +131,7 @@ export class OidcService {
       const value = body[name];
       if (value !== undefined) query.set(name, value);
     }
-    const started = await inject(callback, {
+    const started = await inject(dispatcher(callback), {
       method: 'GET',
       url: `${AUTHORIZE_PATH}?${query.toString()}`,
       headers: { host },
@@ -148,7 +156,8 @@ export class OidcService {
         accountId: user.userId,
         clientId: interaction.params.client_id as string,
       });
-      const scopes = String(interaction.params.scope ?? '')
+      const asked = interaction.params.scope;
+      const scopes = (typeof asked === 'string' ? asked : '')
         .split(' ')
         .filter((s) => (OIDC_SCOPES as readonly string[]).includes(s));
       grant.addOIDCScope(scopes.join(' '));
@@ -161,7 +170,7 @@ export class OidcService {
     await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
 
     const cookies = started.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const resumed = await inject(callback, {
+    const resumed = await inject(dispatcher(callback), {
       method: 'GET',
       url: `${AUTHORIZE_PATH}/${uid}`,
       headers: { host, cookie: cookies },
@@ -203,9 +212,12 @@ export class OidcService {
     const retired = keys.filter(
       (k) => k.retiredAt !== null && now - k.retiredAt < RETIRED_KEY_GRACE_MS,
     );
-    return [...active, ...retired].map(
-      (k) => ({ ...k.privateJwk, kid: k.kid, alg: k.alg, use: 'sig' }) as JWK,
-    );
+    return [...active, ...retired].map((k): JWK => ({
+      ...k.privateJwk,
+      kid: k.kid,
+      alg: k.alg,
+      use: 'sig',
+    }));
   }
 
   private async build(): Promise<{ provider: Provider; callback: Callback; host: string }> {
@@ -288,7 +300,7 @@ export function newSigningKey(now: number): {
   return {
     kid: randomBytes(12).toString('base64url'),
     alg: SIGNING_ALG,
-    privateJwk: privateKey.export({ format: 'jwk' }) as Record<string, unknown>,
+    privateJwk: { ...privateKey.export({ format: 'jwk' }) },
     createdAt: now,
   };
 }
