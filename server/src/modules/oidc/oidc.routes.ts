@@ -32,8 +32,10 @@ export function oidcRoutes(deps: { oidc: OidcService }): FastifyPluginAsync {
         void callback(request.raw, reply.raw);
       };
       const methods = ['GET', 'POST', 'OPTIONS'] as const;
-      scope.route({ method: [...methods], url: OIDC_DISCOVERY_PATH, handler });
-      scope.route({ method: [...methods], url: `${OIDC_PREFIX}/*`, handler });
+      // Outside the API's OpenAPI document: the provider's answers are OAuth's, not the envelope.
+      const schema = { hide: true };
+      scope.route({ method: [...methods], url: OIDC_DISCOVERY_PATH, schema, handler });
+      scope.route({ method: [...methods], url: `${OIDC_PREFIX}/*`, schema, handler });
     });
   };
 }
