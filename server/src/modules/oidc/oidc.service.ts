@@ -150,8 +150,6 @@ export class OidcService {
         error_description: 'The user denied the request',
       };
     } else {
-      const account = await this.accounts.findUser(user.userId);
-      if (!account) throw refusal('');
       const grant = new provider.Grant({
         accountId: user.userId,
         clientId: interaction.params.client_id as string,
@@ -222,7 +220,7 @@ export class OidcService {
 
   private async build(): Promise<{ provider: Provider; callback: Callback; host: string }> {
     const issuer = this.issuer();
-    const accounts = this.accounts;
+    const accounts = new AccountCache(this.accounts);
     const configuration: Configuration = {
       adapter: adapterFactory(this.repository),
       jwks: { keys: await this.signingKeys() },
@@ -286,6 +284,35 @@ export class OidcService {
     const provider = new Provider(issuer, configuration);
     provider.proxy = this.options.trustProxy;
     return { provider, callback: provider.callback(), host: new URL(issuer).host };
+  }
+}
+
+/**
+ * The provider asks for the same account three or four times in one sign-in (resume, token,
+ * userinfo); a read is reused for ACCOUNT_CACHE_MS, so a disabled account stops within that.
+ */
+const ACCOUNT_CACHE_MS = 2000;
+
+class AccountCache implements OidcAccounts {
+  private readonly entries = new Map<
+    string,
+    { user: Awaited<ReturnType<OidcAccounts['findUser']>>; until: number }
+  >();
+  private lastSweep = 0;
+
+  constructor(private readonly accounts: OidcAccounts) {}
+
+  async findUser(id: string): ReturnType<OidcAccounts['findUser']> {
+    const now = Date.now();
+    const cached = this.entries.get(id);
+    if (cached && cached.until > now) return cached.user;
+    const user = await this.accounts.findUser(id);
+    if (now - this.lastSweep > ACCOUNT_CACHE_MS) {
+      this.lastSweep = now;
+      for (const [key, entry] of this.entries) if (entry.until <= now) this.entries.delete(key);
+    }
+    if (user) this.entries.set(id, { user, until: now + ACCOUNT_CACHE_MS });
+    return user;
   }
 }
 
