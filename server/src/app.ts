@@ -48,6 +48,9 @@ import { FamilyService } from './modules/family/family.service.ts';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { OidcRepository } from './modules/oidc/oidc.repository.ts';
+import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
+import { OidcService } from './modules/oidc/oidc.service.ts';
 import { scheduleChunkCleanUp } from './modules/storage/chunk-janitor.ts';
 import { ChunkStore } from './modules/storage/chunk-store.ts';
 import { FileStore } from './modules/storage/file-store.ts';
@@ -250,6 +253,19 @@ export async function buildApp(
     }),
   );
   await app.register(uaaRoutes({ login, sessions, accounts, secureCookies }));
+  // The portal's origin for the OIDC issuer (DESIGN.md §8), mail links and the ticket's service.
+  const portalOrigin = () => publicOrigin(config, app.server.address());
+  const oidc = new OidcService(
+    new OidcRepository(database.db),
+    directory,
+    {
+      publicUrl: config.publicUrl,
+      listeningOrigin: portalOrigin,
+      trustProxy: config.trustProxy !== false,
+    },
+    clock,
+  );
+  await app.register(oidcRoutes({ oidc }));
   const baseRepository = new BaseRepository(database.db);
   const base = new BaseService(baseRepository, audit, clock, directory);
   const catalogue = new AppCatalogueService(baseRepository);
@@ -267,7 +283,6 @@ export async function buildApp(
   await app.register(familyRoutes({ family }));
 
   // Issue 12 §3, §4: ticket sign-in, the SSO URL on the login page, password self-service.
-  const portalOrigin = () => publicOrigin(config, app.server.address());
   const passwordLimits = { ...DEFAULT_PASSWORD_LIMITS, ...options.passwordLimits };
   const counter = (name: string, windowMs: number) =>
     redis
@@ -340,12 +355,12 @@ export async function buildApp(
   );
   await app.register(subappRoutes({ pagesDir: config.pagesDir }));
 
-  app.decorate('services', { audit, sessions, database, storage });
+  app.decorate('services', { audit, sessions, database, storage, oidc });
   return app;
 }
 
 /**
- * The portal's public origin for links in mail and the ticket's `service`: PUBLIC_URL, else
+ * The portal's public origin (the OIDC issuer, links in mail, the ticket's `service`): PUBLIC_URL, else
  * the listening address (never the request's Host header, which a caller chooses).
  */
 function publicOrigin(
@@ -367,6 +382,8 @@ declare module 'fastify' {
       database: ReturnType<typeof openDatabase>;
       /** Features that own files register their read grants on it (DESIGN.md §7). */
       storage: StorageService;
+      /** The OpenID Connect provider (tests rotate its signing key). */
+      oidc: OidcService;
     };
   }
 }

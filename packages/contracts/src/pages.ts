@@ -35,6 +35,11 @@ export const PORTAL_PAGES = {
     file: 'login.html',
     paths: ['/login', '/login/', '/forgetPassword', '/bind', '/bind/', '/needtologinpagerelogin'],
   },
+  /**
+   * The authorize page (spec §2, DESIGN.md §8), a screen of the login entry; apart from `login`
+   * because a sign-in may return to it (the login paths are never a return address).
+   */
+  authorize: { file: 'login.html', paths: ['/authorize'] },
   /** Desktop entry: the home desktop on PC and mobile, and the settings pages. */
   desktop: {
     file: 'desktop.html',

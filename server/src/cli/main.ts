@@ -10,6 +10,8 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { DEMO_ACCOUNTS, seedDemoSchool } from '../db/seed/demo-school.ts';
 import type { AdminService, ChildRef } from '../modules/admin/admin.service.ts';
+import { OidcRepository } from '../modules/oidc/oidc.repository.ts';
+import { newSigningKey } from '../modules/oidc/oidc.service.ts';
 import { FileStore } from '../modules/storage/file-store.ts';
 import { openObjectStore } from '../modules/storage/open-object-store.ts';
 import { StorageRepository } from '../modules/storage/storage.repository.ts';
@@ -34,6 +36,8 @@ const OPTIONS = {
   url: { type: 'string' },
   package: { type: 'string' },
   email: { type: 'string' },
+  client: { type: 'string' },
+  secret: { type: 'string' },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -56,6 +60,46 @@ interface Command {
 class UsageError extends Error {}
 
 const COMMANDS: Record<string, Command> = {
+  'register-client': {
+    usage:
+      'register-client --client <client id> --name <name> --url <redirect URI>[,<redirect URI>…] [--secret <secret>]',
+    summary:
+      'Register (or update) an OpenID Connect client with its exact redirect URIs; with --secret it is confidential, else public (PKCE).',
+    flags: ['client', 'name', 'url', 'secret'],
+    async run(flags, { handle }) {
+      const redirectUris = required(flags, 'url')
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u !== '');
+      for (const uri of redirectUris) {
+        if (!/^https?:\/\/[^/]/.test(uri) || URL.canParse(uri) === false)
+          throw new UsageError(`--url must be absolute http(s) addresses, got "${uri}"`);
+      }
+      const clientId = required(flags, 'client');
+      await new OidcRepository(handle.db).saveClient(
+        {
+          clientId,
+          name: required(flags, 'name'),
+          redirectUris,
+          clientSecret: flags.secret ?? null,
+        },
+        Date.now(),
+      );
+      const kind = flags.secret ? 'confidential' : 'public';
+      return `Registered ${kind} client "${clientId}" with ${redirectUris.length} redirect URI(s)`;
+    },
+  },
+  'rotate-oidc-key': {
+    usage: 'rotate-oidc-key',
+    summary:
+      'Add a new ID-token signing key; the old ones keep verifying for a day. Running servers sign with it after a restart.',
+    flags: [],
+    async run(_flags, { handle }) {
+      const key = newSigningKey(Date.now());
+      await new OidcRepository(handle.db).addSigningKey(key, true);
+      return `New signing key ${key.kid}`;
+    },
+  },
   'create-unit': {
     usage:
       'create-unit --name <name> [--en-name <English name>] --type <1|area|2|school> [--parent <area unit id>]',

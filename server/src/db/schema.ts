@@ -219,6 +219,32 @@ export interface OAuthClientTable {
   /** JSON text: exact redirect URIs. */
   redirect_uris: string;
   created_at: number;
+  /** Migration 0008: null for a public client (PKCE), set for a confidential one. */
+  client_secret: string | null;
+}
+
+/** Migration 0008: ID-token signing keys (DESIGN.md §8: in the database, rotatable). */
+export interface OidcSigningKeyTable {
+  kid: string;
+  alg: string;
+  /** JSON text: the private JWK. */
+  private_jwk: string;
+  created_at: number;
+  /** When a newer key took over; the key still verifies until its tokens have expired. */
+  retired_at: number | null;
+}
+
+/** Migration 0008: oidc-provider's stored artifacts (codes, tokens, grants). */
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  /** JSON text: the provider's payload. */
+  payload: string;
+  grant_id: string | null;
+  /** Epoch ms; null when the artifact does not expire. */
+  expires_at: number | null;
+  /** Epoch ms of the first use of a single-use artifact (an authorization code). */
+  consumed_at: number | null;
 }
 
 export interface FileTable {
@@ -346,6 +372,8 @@ export interface Database {
   licences: LicenceTable;
   app_versions: AppVersionTable;
   oauth_clients: OAuthClientTable;
+  oidc_signing_keys: OidcSigningKeyTable;
+  oidc_payloads: OidcPayloadTable;
   files: FileTable;
   app_server_versions: AppServerVersionTable;
   resources: ResourceTable;

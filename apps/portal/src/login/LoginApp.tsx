@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { AuthorizeScreen } from './AuthorizeScreen.tsx';
 import { BindScreen } from './BindScreen.tsx';
 import { ForgetPasswordScreen } from './ForgetPasswordScreen.tsx';
 import { screenForPath } from './login-screens.ts';
@@ -25,6 +26,7 @@ export function LoginApp() {
       {screen === 'forget' ? <ForgetPasswordScreen options={options} /> : null}
       {screen === 'bind' ? <BindScreen /> : null}
       {screen === 'relogin' ? <ReloginScreen /> : null}
+      {screen === 'authorize' ? <AuthorizeScreen /> : null}
     </LoginLayout>
   );
 }

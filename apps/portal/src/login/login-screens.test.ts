@@ -10,6 +10,7 @@ describe('screenForPath (spec §2 routes served by the login entry)', () => {
     ['/bind', 'bind'],
     ['/bind/', 'bind'],
     ['/needtologinpagerelogin', 'relogin'],
+    ['/authorize', 'authorize'],
   ] as const)('%s shows the %s screen', (path, screen) => {
     expect(screenForPath(path)).toBe(screen);
   });
@@ -19,5 +20,6 @@ describe('screenForPath (spec §2 routes served by the login entry)', () => {
     expect(new Set(PORTAL_PAGES.login.paths.map(screenForPath))).toEqual(
       new Set(['login', 'forget', 'bind', 'relogin']),
     );
+    expect(PORTAL_PAGES.authorize.paths.map(screenForPath)).toEqual(['authorize']);
   });
 });

@@ -6,6 +6,7 @@ import * as m0004 from './0004-desktop.ts';
 import * as m0005 from './0005-client-download-urls.ts';
 import * as m0006 from './0006-file-owners.ts';
 import * as m0007 from './0007-cms-attachments.ts';
+import * as m0008 from './0008-oidc.ts';
 import * as m0009 from './0009-password-ticket.ts';
 
 /**
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005-client-download-urls': m0005,
   '0006-file-owners': m0006,
   '0007-cms-attachments': m0007,
+  '0008-oidc': m0008,
   '0009-password-ticket': m0009,
 };
 

@@ -412,7 +412,8 @@ export const TEACHER_TODOS = [
 export const OAUTH_DEMO_CLIENT = {
   clientId: 'demo-client',
   name: '授权演示应用 / OAuth demo app',
-  redirectUris: ['http://127.0.0.1:8080/oauth-demo/callback'],
+  /** The sample relying party of examples/oidc-client (npm run example:oidc), public with PKCE. */
+  redirectUris: ['http://127.0.0.1:8090/callback'],
 } as const;
 
 /** Release notes per app: the current release, and an earlier one for the core apps. */

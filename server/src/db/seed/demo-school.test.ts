@@ -260,9 +260,7 @@ describe.each(targets)('seedDemoSchool on $name', (target) => {
           .selectAll()
           .where('client_id', '=', 'demo-client')
           .executeTakeFirstOrThrow();
-        expect(JSON.parse(client.redirect_uris)).toEqual([
-          'http://127.0.0.1:8080/oauth-demo/callback',
-        ]);
+        expect(JSON.parse(client.redirect_uris)).toEqual(['http://127.0.0.1:8090/callback']);
 
         // The cms sample app: a whole-school notice Li Ming has read, and one for his class.
         const notices = await db

@@ -27,6 +27,10 @@ export class DirectoryService {
     return this.repository.findUnit(id);
   }
 
+  findUser(id: string): Promise<UserRecord | undefined> {
+    return this.repository.findUserById(id);
+  }
+
   findUserByLogin(loginName: string): Promise<UserRecord | undefined> {
     return this.repository.findUserByLoginName(loginName);
   }
