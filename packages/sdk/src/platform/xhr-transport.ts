@@ -1,9 +1,23 @@
 /**
  * The browser's XMLHttpRequest as a transport, worded like axios's XHR adapter so the
  * notices of spec §8 read the same whichever client a page uses ('Request failed with status
- * code N', 'Network Error', 'timeout of Nms exceeded', 'Request aborted').
+ * code N', 'Network Error', 'timeout of Nms exceeded', 'Request aborted'). `xhrRequest` is the
+ * same request with a body a form or a file may be and upload progress: the uploader's multipart
+ * sends (`upload/upload-transport.ts`) go through it.
  */
-import { TransportError, type Transport } from '../http/http-core.ts';
+import {
+  TransportError,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from '../http/http-core.ts';
+
+/** A transport request whose body may be a `FormData` or a Blob, with upload progress. */
+export interface XhrRequest extends Omit<TransportRequest, 'body'> {
+  body?: XMLHttpRequestBodyInit | null;
+  /** Bytes of the body sent so far (the upload listener is only set when this is given). */
+  onUploadProgress?: (loadedBytes: number) => void;
+}
 
 function parseBody(text: string): unknown {
   if (text === '') return text;
@@ -15,14 +29,14 @@ function parseBody(text: string): unknown {
 }
 
 /**
- * Sends one request with credentials.
+ * Sends one request with credentials; resolves on 2xx, else rejects with a `TransportError`.
  *
  * @example
- * const http = createHttpCore({ device: 'pc', appCode: 'portal', transport: xhrTransport, encodeForm });
+ * const { data } = await xhrRequest({ method: 'POST', url, headers, body: form, timeoutMs, signal });
  */
-export const xhrTransport: Transport = (request) =>
-  new Promise((resolve, reject) => {
-    const { signal } = request;
+export function xhrRequest(request: XhrRequest): Promise<TransportResponse> {
+  return new Promise((resolve, reject) => {
+    const { signal, onUploadProgress } = request;
     if (signal?.aborted) {
       reject(new TransportError('canceled', { canceled: true }));
       return;
@@ -45,6 +59,11 @@ export const xhrTransport: Transport = (request) =>
     xhr.timeout = request.timeoutMs;
     xhr.setRequestHeader('Accept', 'application/json, text/plain, */*');
     for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+    if (onUploadProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (!settled) onUploadProgress(event.loaded);
+      };
+    }
 
     xhr.onload = () => {
       const { status, statusText } = xhr;
@@ -69,3 +88,12 @@ export const xhrTransport: Transport = (request) =>
     signal?.addEventListener('abort', onCancel, { once: true });
     xhr.send(request.body ?? null);
   });
+}
+
+/**
+ * Sends one request with credentials.
+ *
+ * @example
+ * const http = createHttpCore({ device: 'pc', appCode: 'portal', transport: xhrTransport, encodeForm });
+ */
+export const xhrTransport: Transport = xhrRequest;

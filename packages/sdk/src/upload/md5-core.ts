@@ -2,14 +2,20 @@
  * The md5 of a Blob, read in slices (spec §4 "Read md5 (2 MB slices)", §9) and fed to an
  * incremental hasher: hash-wasm's WebAssembly MD5 (DESIGN.md §6), or spark-md5 where the page's
  * Content-Security-Policy refuses to compile WebAssembly (no 'wasm-unsafe-eval'), so an upload
- * never fails for want of a hasher. The next slice is read while the current one is hashed, so
- * the reads and the hashing overlap. Shared by the Worker (`md5.worker.ts`) and the main-thread
+ * never fails for want of a hasher. Up to `MD5_READS_IN_FLIGHT` slices are read ahead (in file
+ * order) while the current one is hashed, so the reads and the hashing overlap. Shared by the Worker (`md5.worker.ts`) and the main-thread
  * fallback (`md5.ts`).
  */
 import { createMD5 } from 'hash-wasm';
 import SparkMD5 from 'spark-md5';
 import { UPLOAD_CHUNK_BYTES } from '@campus/contracts/upload-rules';
 import { abortError } from './abort.ts';
+
+/**
+ * Slice reads in flight at once. Measured in Chromium on 256 MiB in 2 MiB slices: one read ahead
+ * 0.9–1.27 s of reading, three 0.67–0.73 s; the queue holds at most this many slices in memory.
+ */
+export const MD5_READS_IN_FLIGHT = 3;
 
 /** An incremental MD5: `update` with bytes, `digest` the lower-case hex. */
 interface IncrementalMd5 {
@@ -61,16 +67,25 @@ export async function md5OfBlob(
   if (read === 'stream') return streamed(blob, hasher, sliceBytes, onProgress, signal);
   const readSlice = (offset: number): Promise<ArrayBuffer> =>
     blob.slice(offset, Math.min(blob.size, offset + sliceBytes)).arrayBuffer();
-  let pending: Promise<ArrayBuffer> | null = blob.size > 0 ? readSlice(0) : null;
-  for (let offset = 0; pending; offset += sliceBytes) {
+  // The reads ahead, in file order: a few at once keep the disk busy while a slice is hashed.
+  const reads: Promise<ArrayBuffer>[] = [];
+  let readFrom = 0;
+  const readAhead = (): void => {
+    while (reads.length < MD5_READS_IN_FLIGHT && readFrom < blob.size) {
+      const read = readSlice(readFrom);
+      // A read that is never awaited (cancelled meanwhile) must not surface as unhandled.
+      read.catch(() => undefined);
+      reads.push(read);
+      readFrom += sliceBytes;
+    }
+  };
+  readAhead();
+  for (let offset = 0; offset < blob.size; offset += sliceBytes) {
     if (signal?.aborted) throw abortError();
-    const bytes = await pending;
-    const next = offset + sliceBytes;
-    pending = next < blob.size ? readSlice(next) : null;
-    // A read that is never awaited (cancelled meanwhile) must not surface as unhandled.
-    pending?.catch(() => undefined);
+    const bytes = await (reads.shift() as Promise<ArrayBuffer>);
+    readAhead();
     hasher.update(new Uint8Array(bytes));
-    onProgress?.(Math.min(blob.size, next));
+    onProgress?.(Math.min(blob.size, offset + sliceBytes));
   }
   return { md5: hasher.digest(), engine: hasher.engine };
 }

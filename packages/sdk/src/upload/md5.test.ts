@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_CHUNK_BYTES } from '@campus/contracts/upload-rules';
 import { isAbortError } from './abort.ts';
 import { computeMd5 } from './md5.ts';
-import { md5OfBlob } from './md5-core.ts';
+import { MD5_READS_IN_FLIGHT, md5OfBlob } from './md5-core.ts';
 
 const MiB = 1024 * 1024;
 
@@ -47,6 +47,29 @@ describe('computeMd5', () => {
       [2 * MiB, 4 * MiB],
       [4 * MiB, 5 * MiB],
     ]);
+  });
+
+  it('keeps up to 3 slice reads in flight, consumed in file order', async () => {
+    const { blob, md5 } = blobOf(15 * MiB + 1);
+    // The bytes themselves, read without the spied method.
+    const read = (blob: Blob) => new Response(blob).arrayBuffer();
+    let inFlight = 0;
+    let most = 0;
+    vi.spyOn(Blob.prototype, 'arrayBuffer').mockImplementation(function (this: Blob) {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      // A slow disk: each read answers a little later, so the reads ahead pile up.
+      return new Promise<void>((resolve) => setTimeout(resolve, 5))
+        .then(() => read(this))
+        .finally(() => (inFlight -= 1));
+    });
+    const progress: number[] = [];
+    await expect(computeMd5(blob, { onProgress: (done) => progress.push(done) })).resolves.toBe(
+      md5,
+    );
+    expect(most).toBe(MD5_READS_IN_FLIGHT);
+    expect(MD5_READS_IN_FLIGHT).toBe(3);
+    expect(progress).toEqual([2, 4, 6, 8, 10, 12, 14].map((n) => n * MiB).concat(15 * MiB + 1));
   });
 
   it('reads as one stream when asked: the same md5, progress at most once per 2 MiB', async () => {

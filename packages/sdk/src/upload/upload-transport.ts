@@ -4,9 +4,9 @@
  * and the spec §4 session recovery apply as everywhere), silently, since the uploader words its
  * own failures (spec §8 `status：message`). The multipart sends (simple upload, chunk upload)
  * need upload progress and the file as a Blob, which the client's form body cannot carry: they
- * go by XMLHttpRequest with the same device header (the CSRF rule of DESIGN.md §4), credentials
- * and timeout, and report failures in axios's words like the client's own transports. Every path
- * comes from the contracts.
+ * go by the SDK's XMLHttpRequest (`xhrRequest`, the light client's transport) with the same
+ * device header (the CSRF rule of DESIGN.md §4), credentials and timeout, and report failures in
+ * axios's words like the client's own transports. Every path comes from the contracts.
  */
 import type { EndpointBody, EndpointData, EndpointDefinition } from '@campus/contracts/endpoint';
 import { endpointPath } from '@campus/contracts/endpoint';
@@ -15,12 +15,12 @@ import { DEVICE_HEADER } from '@campus/contracts/uaa';
 import { callEndpoint } from '../http/endpoint-call.ts';
 import {
   REQUEST_TIMEOUT_MS,
-  TransportError,
   type Device,
   type HttpClient,
   type RequestOptions,
 } from '../http/http-core.ts';
 import { currentScreenClass } from '../platform/screen.ts';
+import { xhrRequest } from '../platform/xhr-transport.ts';
 
 /** Text fields of a multipart body, sent before the file part in this order. */
 export type MultipartFields = Record<string, string | number | boolean | undefined>;
@@ -62,14 +62,6 @@ function joinBase(baseURL: string | undefined, path: string): string {
   return baseURL ? `${baseURL.replace(/\/+$/, '')}${path}` : path;
 }
 
-function parseBody(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'status' in value;
 }
@@ -87,65 +79,26 @@ export function createUploadTransport(options: UploadTransportOptions): UploadTr
     // The uploader notifies its own failures (spec §8 `status：message`), once, after retries.
     call: (endpoint, body, signal) =>
       untypedCall(options.http, endpoint, { body }, { noIntercept: true, signal }) as never,
-    send: (endpoint, fields, file, fileName, { signal, onProgress }) =>
-      new Promise((resolve, reject) => {
-        if (signal.aborted) {
-          reject(new TransportError('canceled', { canceled: true }));
-          return;
-        }
-        const form = new FormData();
-        for (const [name, value] of Object.entries(fields)) {
-          if (value !== undefined) form.append(name, String(value));
-        }
-        form.append('file', file, fileName);
-        const xhr = new XMLHttpRequest();
-        let settled = false;
-        const settle = (outcome: () => void): void => {
-          if (settled) return;
-          settled = true;
-          signal.removeEventListener('abort', onCancel);
-          outcome();
-        };
-        function onCancel(): void {
-          settle(() => reject(new TransportError('canceled', { canceled: true })));
-          xhr.abort();
-        }
-        xhr.open(endpoint.method, joinBase(options.baseURL, endpointPath(endpoint)), true);
-        xhr.withCredentials = true;
-        xhr.timeout = timeoutMs;
-        xhr.setRequestHeader('Accept', 'application/json, text/plain, */*');
-        xhr.setRequestHeader(DEVICE_HEADER, `${device}:${options.appCode}`);
-        xhr.upload.onprogress = (event) => {
-          if (!settled) onProgress?.(Math.min(event.loaded, file.size));
-        };
-        xhr.onload = () => {
-          const { status, statusText } = xhr;
-          const data = parseBody(xhr.responseText);
-          if (status >= 200 && status < 300) {
-            settle(() =>
-              resolve((isEnvelope(data) ? data : { status: 500 }) as Envelope<EndpointData<never>>),
-            );
-          } else if (status === 0) {
-            settle(() => reject(new TransportError('Request aborted')));
-          } else {
-            settle(() =>
-              reject(
-                new TransportError(`Request failed with status code ${status}`, {
-                  status,
-                  statusText,
-                  data,
-                }),
-              ),
-            );
-          }
-        };
-        xhr.onerror = () => settle(() => reject(new TransportError('Network Error')));
-        xhr.ontimeout = () =>
-          settle(() => reject(new TransportError(`timeout of ${timeoutMs}ms exceeded`)));
-        xhr.onabort = () => settle(() => reject(new TransportError('Request aborted')));
-        signal.addEventListener('abort', onCancel, { once: true });
-        xhr.send(form);
-      }),
+    send: async (endpoint, fields, file, fileName, { signal, onProgress }) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) {
+        if (value !== undefined) form.append(name, String(value));
+      }
+      form.append('file', file, fileName);
+      const { data } = await xhrRequest({
+        method: endpoint.method,
+        url: joinBase(options.baseURL, endpointPath(endpoint)),
+        headers: { [DEVICE_HEADER]: `${device}:${options.appCode}` },
+        body: form,
+        timeoutMs,
+        signal,
+        // The body's bytes include the text fields and the boundaries: counted up to the file's.
+        ...(onProgress && {
+          onUploadProgress: (loaded) => onProgress(Math.min(loaded, file.size)),
+        }),
+      });
+      return (isEnvelope(data) ? data : { status: 500 }) as Envelope<EndpointData<never>>;
+    },
   };
 }
 

@@ -8,15 +8,19 @@
 import { createHash } from 'node:crypto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EndpointDefinition } from '@campus/contracts/endpoint';
+import type { Envelope } from '@campus/contracts/envelope';
+import { uploadEndpoints } from '@campus/contracts/storage';
 import { UPLOAD_CHUNK_BYTES } from '@campus/contracts/upload-rules';
 import { createHttpClient } from '../http/client.ts';
-import type { Notice } from '../http/http-core.ts';
+import { TransportError, type Notice } from '../http/http-core.ts';
 import {
   startStorageProtocolServer,
   type StorageProtocolServer,
 } from './test-support/storage-protocol-server.ts';
 import { UploadError } from './upload-errors.ts';
 import { indexedDbUploadRecords, memoryUploadRecords } from './upload-records.ts';
+import type { UploadTransport } from './upload-transport.ts';
 import { createUploader, type UploaderOptions, type UploadSnapshot } from './uploader.ts';
 
 const MiB = 1024 * 1024;
@@ -187,14 +191,15 @@ describe('the flow of spec §4', () => {
     expect(task.getSnapshot()).toMatchObject({ chunks: 4, chunksDone: 4, chunksSkipped: 2 });
   });
 
-  it('keeps at most 3 requests in flight', async () => {
+  it("keeps at most 3 chunks in flight, each with at most its lane's next check beside it", async () => {
     const { uploader } = setup();
     server.setFault((r) => (r.call === 'chunkUpload' ? { kind: 'delay', ms: 30 } : undefined));
     const { file: big } = file(18 * MiB, 5);
     await uploader.upload(big).done;
     expect(server.requests.filter((r) => r.call === 'chunkUpload')).toHaveLength(9);
-    expect(server.maxInFlight()).toBeLessThanOrEqual(3);
-    expect(server.maxInFlight()).toBeGreaterThan(1);
+    expect(server.maxInFlight('chunkUpload')).toBeLessThanOrEqual(3);
+    expect(server.maxInFlight('chunkUpload')).toBeGreaterThan(1);
+    expect(server.maxInFlight()).toBeLessThanOrEqual(6);
   });
 
   it('holds several files together to the same limit', async () => {
@@ -202,7 +207,8 @@ describe('the flow of spec §4', () => {
     server.setFault((r) => (r.call === 'chunkUpload' ? { kind: 'delay', ms: 20 } : undefined));
     const tasks = uploader.uploadFiles([file(6 * MiB, 6).file, file(6 * MiB, 7, 'b.mp4').file]);
     await Promise.all(tasks.map((t) => t.done));
-    expect(server.maxInFlight()).toBeLessThanOrEqual(2);
+    expect(server.maxInFlight('chunkUpload')).toBeLessThanOrEqual(2);
+    expect(server.maxInFlight()).toBeLessThanOrEqual(4);
   });
 
   it('reports progress: hashing, then bytes sent up to the total, then done', async () => {
@@ -220,6 +226,186 @@ describe('the flow of spec §4', () => {
     const sent = seen.map((s) => s.sentBytes);
     expect(sent).toEqual([...sent].sort((a, b) => a - b));
     expect(seen.at(-1)?.sentBytes).toBe(5 * MiB);
+  });
+});
+
+/**
+ * A wire the test drives by hand: `second_upload_check` finds nothing, `block_upload_check`
+ * answers from `answers` (stored or not by default), and each chunk's send waits until the test
+ * settles it (`finish`), or until it is cancelled. `events` lists the calls in the order asked.
+ */
+function handDriven(answers: (chunk: number, asked: number) => Promise<Envelope<unknown>> = ok) {
+  const events: string[] = [];
+  const sends: { chunk: number; finish: () => void }[] = [];
+  const checks = new Map<number, number>();
+  const transport = {
+    call: async (endpoint: EndpointDefinition, body: Record<string, unknown>) => {
+      if (endpoint === uploadEndpoints.secondUploadCheck) return { status: 200, data: null };
+      if (endpoint === uploadEndpoints.mergeFile) {
+        events.push('merge');
+        return { status: 200, data: { ...DESCRIPTOR, size: body.size } };
+      }
+      const chunk = Number(body.chunk);
+      checks.set(chunk, (checks.get(chunk) ?? 0) + 1);
+      events.push(`check ${chunk}`);
+      return answers(chunk, checks.get(chunk) ?? 0);
+    },
+    send: (
+      _endpoint: EndpointDefinition,
+      fields: Record<string, unknown>,
+      _file: Blob,
+      _name: string,
+      { signal }: { signal: AbortSignal },
+    ) =>
+      new Promise((resolve, reject) => {
+        const chunk = Number(fields.chunk);
+        let over = false;
+        events.push(`send ${chunk}`);
+        signal.addEventListener('abort', () => {
+          if (over) return;
+          over = true;
+          events.push(`cancelled ${chunk}`);
+          reject(new TransportError('canceled', { canceled: true }));
+        });
+        sends.push({
+          chunk,
+          finish: () => {
+            if (over) return;
+            over = true;
+            events.push(`sent ${chunk}`);
+            resolve({ status: 200, data: { chunk } });
+          },
+        });
+      }),
+  } as unknown as UploadTransport;
+  /** Lets every pending promise and timer of the uploader run. */
+  const settle = async (): Promise<void> => {
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  };
+  /** Settles the oldest unsettled send. */
+  const finishNext = async (): Promise<void> => {
+    await settle();
+    sends.shift()?.finish();
+    await settle();
+  };
+  return { transport, events, sends, checks, settle, finishNext };
+}
+
+const ok = async (): Promise<Envelope<unknown>> => ({ status: 200, data: { data: false } });
+const DESCRIPTOR = {
+  fileId: 'f1',
+  name: 'lesson.mp4',
+  md5: 'a'.repeat(32),
+  contentType: 'application/octet-stream',
+  url: '/file/f1',
+  createdAt: 0,
+};
+const fakeHash = async () => 'a'.repeat(32);
+
+describe("the chunk loop's look-ahead: each lane asks its next chunk's check while it sends", () => {
+  it('asks the check of chunk i+1 before the send of chunk i has finished', async () => {
+    const wire = handDriven();
+    const { uploader } = setup({ transport: wire.transport, hash: fakeHash, concurrency: 1 });
+    const task = uploader.upload(file(5 * MiB, 30).file);
+    await wire.settle();
+    // Chunk 0 is being sent, and chunk 1's check has been asked meanwhile.
+    expect(wire.events).toEqual(['check 0', 'check 1', 'send 0']);
+    await wire.finishNext();
+    expect(wire.events.slice(3)).toEqual(['sent 0', 'check 2', 'send 1']);
+    await wire.finishNext();
+    await wire.finishNext();
+    await expect(task.done).resolves.toMatchObject({ fileId: 'f1' });
+    // The last chunk has no next one to look at; every chunk was checked once, before its send.
+    expect(wire.events.slice(6)).toEqual(['sent 1', 'send 2', 'sent 2', 'merge']);
+    expect([...wire.checks.values()]).toEqual([1, 1, 1]);
+    expect(task.getSnapshot()).toMatchObject({ chunksDone: 3, sentBytes: 5 * MiB });
+  });
+
+  it('does not send a chunk its look-ahead found stored', async () => {
+    const wire = handDriven(async (chunk) => ({ status: 200, data: { data: chunk === 1 } }));
+    const { uploader } = setup({ transport: wire.transport, hash: fakeHash, concurrency: 1 });
+    const task = uploader.upload(file(7 * MiB, 31).file);
+    for (let i = 0; i < 3; i++) await wire.finishNext();
+    await expect(task.done).resolves.toMatchObject({ fileId: 'f1' });
+    expect(wire.events.filter((e) => e.startsWith('send'))).toEqual(['send 0', 'send 2', 'send 3']);
+    expect(wire.checks.get(1)).toBe(1);
+    expect(task.getSnapshot()).toMatchObject({ chunks: 4, chunksDone: 4, chunksSkipped: 1 });
+  });
+
+  it('sends nothing while paused; on resume the send goes again, the look-ahead answer kept', async () => {
+    const wire = handDriven();
+    const { uploader } = setup({ transport: wire.transport, hash: fakeHash, concurrency: 1 });
+    const task = uploader.upload(file(5 * MiB, 32).file);
+    await wire.settle();
+    expect(wire.events).toEqual(['check 0', 'check 1', 'send 0']);
+    task.pause();
+    await wire.settle();
+    expect(wire.events.at(-1)).toBe('cancelled 0');
+    const whilePaused = wire.events.length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(wire.events.length).toBe(whilePaused);
+    expect(task.getSnapshot()).toMatchObject({ paused: true, sentBytes: 0, chunksDone: 0 });
+    wire.sends.length = 0;
+    task.resume();
+    for (let i = 0; i < 3; i++) await wire.finishNext();
+    await expect(task.done).resolves.toMatchObject({ fileId: 'f1' });
+    expect(wire.events.slice(whilePaused)).toEqual([
+      'send 0',
+      'sent 0',
+      'check 2',
+      'send 1',
+      'sent 1',
+      'send 2',
+      'sent 2',
+      'merge',
+    ]);
+    expect(wire.checks.get(1)).toBe(1);
+  });
+
+  it('asks again, with the retries, when the look-ahead got no answer', async () => {
+    const wire = handDriven(async (chunk, asked) => {
+      if (chunk === 1 && asked === 1) throw new TransportError('Network Error');
+      return ok();
+    });
+    const { uploader, delays } = setup({
+      transport: wire.transport,
+      hash: fakeHash,
+      concurrency: 1,
+    });
+    const task = uploader.upload(file(5 * MiB, 33).file);
+    for (let i = 0; i < 3; i++) await wire.finishNext();
+    await expect(task.done).resolves.toMatchObject({ fileId: 'f1' });
+    expect(wire.checks.get(1)).toBe(2);
+    // Asked again before chunk 1's send, at once: the failed look-ahead is not a retry.
+    expect(wire.events.indexOf('check 1', 2)).toBeLessThan(wire.events.indexOf('send 1'));
+    expect(delays).toEqual([]);
+  });
+
+  it("fails with checkchunkerror when the look-ahead's check is refused, sending no more", async () => {
+    const wire = handDriven(async (chunk) =>
+      chunk === 1 ? { status: 500, message: '出错|||broken' } : ok(),
+    );
+    const { uploader, notices } = setup({
+      transport: wire.transport,
+      hash: fakeHash,
+      concurrency: 1,
+    });
+    const task = uploader.upload(file(5 * MiB, 34).file);
+    await wire.finishNext();
+    await expect(task.done).rejects.toMatchObject({ type: 'checkchunkerror', status: 500 });
+    expect(wire.events).toEqual(['check 0', 'check 1', 'send 0', 'sent 0']);
+    expect(notices).toEqual([{ type: 'error', message: '500：broken' }]);
+  });
+
+  it('aborts while a send and its look-ahead are in flight', async () => {
+    const wire = handDriven();
+    const { uploader } = setup({ transport: wire.transport, hash: fakeHash, concurrency: 1 });
+    const task = uploader.upload(file(5 * MiB, 35).file);
+    await wire.settle();
+    task.abort();
+    await expect(task.done).rejects.toMatchObject({ type: 'aborted' });
+    await wire.settle();
+    expect(wire.events).toEqual(['check 0', 'check 1', 'send 0', 'cancelled 0']);
   });
 });
 

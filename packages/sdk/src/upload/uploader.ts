@@ -10,6 +10,8 @@
  *    done at once (the instant upload).
  * 4. A file of one chunk or less goes whole (simple upload); a larger one chunk by chunk:
  *    `block_upload_check`, send it if the server lacks it, advance, with a few chunks in flight.
+ *    Each lane takes its next chunk when it starts a send and asks that chunk's check meanwhile,
+ *    so no lane waits for a check between two sends.
  * 5. `merge_file`, which the server verifies against the md5 and size.
  *
  * Pause cancels what is in flight and keeps everything else; resume goes on where it stopped
@@ -18,6 +20,7 @@
  * notifies `status：message` (spec §8) through the notifier given, and `done` rejects with an
  * `UploadError`.
  */
+import type { EndpointData } from '@campus/contracts/endpoint';
 import { BodyStatus, type Envelope } from '@campus/contracts/envelope';
 import { uploadEndpoints, type FileDescriptor } from '@campus/contracts/storage';
 import {
@@ -57,7 +60,11 @@ export { UploadError, type UploadErrorType } from './upload-errors.ts';
 export type { UploadRecord, UploadRecordStore } from './upload-records.ts';
 export type { FileDescriptor } from '@campus/contracts/storage';
 
-/** Chunks in flight at once, per uploader (issue 11 §2 "a few chunks in flight"). */
+/**
+ * Chunks in flight at once, per uploader (issue 11 §2 "a few chunks in flight"), each send with
+ * its lane's next check beside it: 3 sends and 3 checks fit the 6 connections a browser opens to
+ * one host. Measured in Chromium (256 MiB): 4 lanes no faster than 3, 5 slower (docs/decisions.md).
+ */
 export const DEFAULT_UPLOAD_CONCURRENCY = 3;
 /** Retries of a call that met a network failure, before the upload fails. */
 export const DEFAULT_UPLOAD_RETRIES = 3;
@@ -121,7 +128,11 @@ export interface UploaderOptions extends Omit<UploadTransportOptions, 'http'> {
   serverId?: string;
   /** Spec §9: 2 MB. */
   chunkBytes?: number;
-  /** Requests in flight at once for all of this uploader's files (default 3). */
+  /**
+   * Slots shared by all of this uploader's files (default `DEFAULT_UPLOAD_CONCURRENCY`): each
+   * call takes one, and a chunk's send carries its lane's check of the next chunk in the same
+   * slot, so at most this many sends, and twice as many requests, are in flight at once.
+   */
   concurrency?: number;
   /** Spec §5 size limit in bytes; null for none. The server's default (2 GiB) when absent. */
   maxBytes?: number | null;
@@ -168,6 +179,21 @@ export interface Uploader {
   uploadFiles: (files: Iterable<Blob> | ArrayLike<Blob> | null | undefined) => UploadTask[];
   /** The client's verdict on a file before it is sent (spec §5), or null when it may go. */
   check: (file: Blob | null | undefined, name?: string) => UploadError | null;
+}
+
+/** A chunk's `block_upload_check`. */
+type ChunkCheck = (
+  index: number,
+  signal: AbortSignal,
+) => Promise<Envelope<EndpointData<typeof uploadEndpoints.blockUploadCheck>>>;
+
+/** A lane's check of its next chunk, asked while its current chunk is sent. */
+interface LookAhead {
+  index: number;
+  /** The server's answer; null while asked, or when the try failed or was cancelled. */
+  answer: Envelope<EndpointData<typeof uploadEndpoints.blockUploadCheck>> | null;
+  /** Resolves (never rejects) once the try is over. */
+  settled: Promise<void>;
 }
 
 /** A counting semaphore: at most `size` functions run at once. */
@@ -228,7 +254,7 @@ interface Config {
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   random: () => number;
-  /** Requests in flight at once, per file (the limiter holds all files to it too). */
+  /** Lanes per file (the limiter holds all files to as many slots together). */
   concurrency: number;
   limit: Limiter;
   hashLimit: Limiter;
@@ -456,6 +482,39 @@ class Task implements UploadTask {
     this.#update({});
   }
 
+  /**
+   * One try of chunk `index`'s `block_upload_check`, asked beside the lane's current send and
+   * outside the limiter (that send's slot covers it). Its answer, if any, is kept for the lane;
+   * a failure or a cancellation leaves `answer` unset and the lane asks again the usual way.
+   */
+  #lookAhead(index: number, signal: AbortSignal, check: ChunkCheck): LookAhead {
+    const ahead: LookAhead = { index, answer: null, settled: Promise.resolve() };
+    ahead.settled = check(index, signal).then(
+      (envelope) => {
+        if (!signal.aborted) ahead.answer = envelope;
+      },
+      () => undefined,
+    );
+    return ahead;
+  }
+
+  /**
+   * Whether the server already holds chunk `index`: the look-ahead's answer when it has one for
+   * this chunk (read as `#attempt` reads an answer), else `block_upload_check` with retries.
+   */
+  async #chunkStored(index: number, ahead: LookAhead | null, check: ChunkCheck): Promise<boolean> {
+    const answer = ahead?.index === index ? ahead.answer : null;
+    if (!answer) {
+      const stored = await this.#attempt('checkchunkerror', (signal) => check(index, signal));
+      return stored?.data === true;
+    }
+    await this.#gate();
+    if (answer.status !== BodyStatus.ok) {
+      throw refusalError('checkchunkerror', answer, this.#config.language());
+    }
+    return answer.data?.data === true;
+  }
+
   #chunkDone(index: number, bytes: number, skipped: boolean): void {
     this.#inflight.delete(index);
     this.#doneBytes += bytes;
@@ -620,49 +679,72 @@ class Task implements UploadTask {
     const config = this.#config;
     const { chunks, chunkBytes, size, md5, name, uid, serverid } = upload;
     let next = 0;
-    const sendOne = async (index: number): Promise<void> => {
-      const { start, end } = chunkRange(index, size, chunkBytes);
-      const check = (signal: AbortSignal) =>
-        config.transport.call(
-          uploadEndpoints.blockUploadCheck,
-          { md5, name, size, chunks, chunk: index, uid, serverid },
-          signal,
-        );
-      const stored = await this.#attempt('checkchunkerror', check);
-      if (stored?.data === true) {
-        this.#chunkDone(index, end - start, true);
-        return;
-      }
-      const blob = file.slice(start, end);
-      // Spec §3 upload payload, in its order; `size` is this chunk's, `fullSize` the file's.
-      const fields = {
-        serverid,
-        md5,
-        name,
-        uid,
-        chunk: index,
-        chunks,
-        eachSize: chunkBytes,
-        fullSize: size,
-        fileName: name,
-        chunked: true,
-        size: end - start,
-      };
-      await this.#attempt(
-        'uploaderror',
-        (signal) =>
-          config.transport
-            .send(uploadEndpoints.chunkUpload, fields, blob, name, {
-              signal,
-              onProgress: (loaded) => this.#progress(index, loaded, signal),
-            })
-            .finally(() => this.#inflight.delete(index)),
-        check,
+    /** The next chunk no lane has taken yet, or null when every chunk is taken. */
+    const claim = (): number | null => (next < chunks ? next++ : null);
+    const check = (index: number, signal: AbortSignal) =>
+      config.transport.call(
+        uploadEndpoints.blockUploadCheck,
+        { md5, name, size, chunks, chunk: index, uid, serverid },
+        signal,
       );
-      this.#chunkDone(index, end - start, false);
-    };
+    /**
+     * One lane: check a chunk, send it if the server lacks it, advance (spec §4). While a chunk
+     * is sent, the lane has already taken its next one and asks that one's check alongside
+     * (`#lookAhead`), so the next send starts as soon as this one ends.
+     */
     const lane = async (): Promise<void> => {
-      for (let index = next++; index < chunks; index = next++) await sendOne(index);
+      let ahead: LookAhead | null = null;
+      for (let index = claim(); index !== null;) {
+        const current: number = index;
+        const { start, end } = chunkRange(current, size, chunkBytes);
+        const stored = await this.#chunkStored(current, ahead, check);
+        ahead = null;
+        if (stored) {
+          this.#chunkDone(current, end - start, true);
+          index = claim();
+          continue;
+        }
+        const following = claim();
+        const blob = file.slice(start, end);
+        // Spec §3 upload payload, in its order; `size` is this chunk's, `fullSize` the file's.
+        const fields = {
+          serverid,
+          md5,
+          name,
+          uid,
+          chunk: current,
+          chunks,
+          eachSize: chunkBytes,
+          fullSize: size,
+          fileName: name,
+          chunked: true,
+          size: end - start,
+        };
+        await this.#attempt(
+          'uploaderror',
+          (signal) => {
+            // Asked once the send has its slot; again on a later try if it got no answer.
+            if (following !== null && !ahead?.answer) {
+              ahead = this.#lookAhead(following, signal, check);
+            }
+            const settled = ahead?.settled;
+            return (
+              config.transport
+                .send(uploadEndpoints.chunkUpload, fields, blob, name, {
+                  signal,
+                  onProgress: (loaded) => this.#progress(current, loaded, signal),
+                })
+                // The slot is held until the look-ahead is over too (at most two requests a
+                // slot); the chunk's bytes stay counted as in flight meanwhile.
+                .finally(() => settled)
+                .finally(() => this.#inflight.delete(current))
+            );
+          },
+          (signal) => check(current, signal),
+        );
+        this.#chunkDone(current, end - start, false);
+        index = following;
+      }
     };
     const lanes = Math.min(config.concurrency, chunks);
     await Promise.all(

@@ -5,8 +5,8 @@
  * the size ('abnormal chunk count' when a chunk is missing), the base64 image call and the
  * download with an RFC 6266 `Content-Disposition`. Business refusals are HTTP 200 with the
  * envelope's status, as the real server answers them. It keeps everything in memory, counts the
- * requests and the most in flight at once, and lets a test inject faults (a reset connection, a
- * 5xx, a delay) per request. jsdom's page lives on another origin, so it answers CORS.
+ * requests and the most in flight at once (in all and per call), and lets a test inject faults
+ * (a reset connection, a 5xx, a delay) per request. jsdom's page lives on another origin, so it answers CORS.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -39,8 +39,11 @@ export type Fault =
 export interface StorageProtocolServer {
   base: string;
   requests: ProtocolRequest[];
-  /** The most requests in flight at once since the last `resetCounters()`. */
-  maxInFlight: () => number;
+  /**
+   * The most requests in flight at once since the last `resetCounters()`; of one call only when
+   * `call` is given.
+   */
+  maxInFlight: (call?: ProtocolRequest['call']) => number;
   resetCounters: () => void;
   /** Files the "unit" holds, by md5 (the instant upload finds these). */
   files: Map<string, { bytes: Buffer; name: string; fileId: string }>;
@@ -114,6 +117,8 @@ export async function startStorageProtocolServer(): Promise<StorageProtocolServe
   let fault: ((request: ProtocolRequest) => Fault | undefined) | null = null;
   let inFlight = 0;
   let maxInFlight = 0;
+  const callsInFlight = new Map<ProtocolRequest['call'], number>();
+  const callsMaxInFlight = new Map<ProtocolRequest['call'], number>();
   let nextId = 1;
 
   const descriptor = (md5: string, name: string, bytes: Buffer): FileDescriptor => {
@@ -209,7 +214,14 @@ export async function startStorageProtocolServer(): Promise<StorageProtocolServe
     }
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    res.on('close', () => (inFlight -= 1));
+    const call = which(req.method ?? 'GET', new URL(req.url ?? '/', 'http://localhost').pathname);
+    const ofCall = (callsInFlight.get(call) ?? 0) + 1;
+    callsInFlight.set(call, ofCall);
+    callsMaxInFlight.set(call, Math.max(callsMaxInFlight.get(call) ?? 0, ofCall));
+    res.on('close', () => {
+      inFlight -= 1;
+      callsInFlight.set(call, (callsInFlight.get(call) ?? 1) - 1);
+    });
     void (async () => {
       const request = await readRequest(req);
       requests.push(request);
@@ -259,10 +271,11 @@ export async function startStorageProtocolServer(): Promise<StorageProtocolServe
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    maxInFlight: () => maxInFlight,
+    maxInFlight: (call) => (call ? (callsMaxInFlight.get(call) ?? 0) : maxInFlight),
     resetCounters: () => {
       requests.length = 0;
       maxInFlight = 0;
+      callsMaxInFlight.clear();
     },
     files,
     chunks,
