@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * md5 throughput in Chromium (issue 11 "bench/md5"): the SDK's Worker hasher (`computeMd5`:
- * hash-wasm in a Web Worker, 2 MB slices, spec §9) against spark-md5, the long-standing
+ * hash-wasm in a Web Worker, the file read as a stream with progress per 2 MB, spec §9; the
+ * 2 MB sliced read beside it) against spark-md5, the long-standing
  * JavaScript peer, used as its README shows (`SparkMD5.ArrayBuffer`, `append` per 2 MB slice
  * read with FileReader, on the page's thread), over the same 1 GiB of pseudo-random bytes
  * generated in the page (kept as a file of the origin-private file system), in the same run. Both digests must agree. Goal: at least 5×.
@@ -94,9 +95,9 @@ window.bench = {
     const md5 = await computeMd5(blob, { onProgress: (done) => { progress = done; } });
     return { md5, ms: performance.now() - t0, progress };
   },
-  async oursStream() {
+  async oursSlices() {
     const t0 = performance.now();
-    const md5 = await computeMd5(blob, { read: 'stream' });
+    const md5 = await computeMd5(blob, { read: 'slices' });
     return { md5, ms: performance.now() - t0 };
   },
   async spark() {
@@ -175,7 +176,7 @@ try {
   const workerFile = site.asked.find((p) => /md5\.worker.*\.js$/.test(p));
   if (!workerFile) throw new Error('the md5 Worker was not loaded: the hasher fell back');
   const spark = await page.evaluate(() => window.bench.spark());
-  const stream = await page.evaluate(() => window.bench.oursStream());
+  const stream = await page.evaluate(() => window.bench.oursSlices());
   if (stream.md5 !== spark.md5) throw new Error(`digests differ: ${stream.md5} vs ${spark.md5}`);
   if (ours.md5 !== spark.md5) throw new Error(`digests differ: ${ours.md5} vs ${spark.md5}`);
   if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
@@ -189,7 +190,7 @@ try {
     `| ours: hash-wasm in a Worker (${workerFile}) | ${(ours.ms / 1000).toFixed(2)} s | ${mibPerSecond(ours.ms)} MiB/s |`,
   );
   console.log(
-    `| ours, read as one stream (read: 'stream') | ${(stream.ms / 1000).toFixed(2)} s | ${mibPerSecond(stream.ms)} MiB/s |`,
+    `| ours, read in 2 MB slices, 3 in flight (read: 'slices') | ${(stream.ms / 1000).toFixed(2)} s | ${mibPerSecond(stream.ms)} MiB/s |`,
   );
   console.log(
     `| peer: spark-md5 ArrayBuffer, FileReader | ${(spark.ms / 1000).toFixed(2)} s | ${mibPerSecond(spark.ms)} MiB/s |`,
@@ -199,7 +200,7 @@ try {
   console.log(
     `ratio ours / spark-md5: ${ratio.toFixed(2)}x (goal >= ${GOAL}x) ${ratio >= GOAL ? 'PASS' : 'MISS'}`,
   );
-  console.log(`ratio ours (stream) / spark-md5: ${(spark.ms / stream.ms).toFixed(2)}x`);
+  console.log(`ratio ours (2 MB slices) / spark-md5: ${(spark.ms / stream.ms).toFixed(2)}x`);
 } finally {
   await browser.close();
   site.close();

@@ -90,6 +90,9 @@ export async function md5OfBlob(
   return { md5: hasher.digest(), engine: hasher.engine };
 }
 
+/** Stream reads asked ahead of the one being hashed (parts of 64 KiB or so in Chromium). */
+const STREAM_READS_IN_FLIGHT = 16;
+
 /**
  * How the bytes are read: `slices` (spec §9: `Blob.slice` + `arrayBuffer()` per 2 MB), or
  * `stream` (one `Blob.stream()`, hashed as it arrives, progress still per 2 MB).
@@ -104,12 +107,24 @@ async function streamed(
   signal: AbortSignal | undefined,
 ): Promise<{ md5: string; engine: IncrementalMd5['engine'] }> {
   const reader = blob.stream().getReader();
+  // Several reads asked at once (a reader fulfils them in order), so the browser fills the next
+  // parts while this one is hashed.
+  const pending: Promise<ReadableStreamReadResult<Uint8Array<ArrayBuffer>>>[] = [];
+  const askMore = () => {
+    while (pending.length < STREAM_READS_IN_FLIGHT) {
+      const next = reader.read();
+      // A read never awaited (cancelled meanwhile) must not surface as unhandled.
+      next.catch(() => undefined);
+      pending.push(next);
+    }
+  };
   let hashed = 0;
   let nextReport = sliceBytes;
   try {
     for (;;) {
       if (signal?.aborted) throw abortError();
-      const { done, value } = await reader.read();
+      askMore();
+      const { done, value } = await pending.shift()!;
       if (done) break;
       hasher.update(value);
       hashed += value.byteLength;

@@ -86,7 +86,7 @@ function hashInWorker(blob: Blob, options: Md5Options, sliceBytes: number): Prom
     worker.postMessage({
       blob,
       sliceBytes,
-      read: options.read ?? 'slices',
+      read: options.read ?? defaultMd5Read(blob),
     } satisfies Md5WorkerRequest);
   });
 }
@@ -99,13 +99,23 @@ async function hashOnMainThread(blob: Blob, options: Md5Options, sliceBytes: num
     sliceBytes,
     (hashed) => options.onProgress?.(hashed, blob.size),
     options.signal,
-    options.read,
+    options.read ?? defaultMd5Read(blob),
   );
   return md5;
 }
 
 /**
- * The lower-case hex md5 of a file, read in 2 MB slices in a Web Worker.
+ * One `Blob.stream()` where the browser has it, else 2 MB slices. Both hash the same bytes in
+ * order and report progress per 2 MB slice (spec §4, §9); the stream reads the file two to
+ * three times as fast as slices do, as many reads in flight as they may be (docs/decisions.md).
+ */
+function defaultMd5Read(blob: Blob): Md5Read {
+  return typeof blob.stream === 'function' ? 'stream' : 'slices';
+}
+
+/**
+ * The lower-case hex md5 of a file, read as a stream (or in 2 MB slices) in a Web Worker, with
+ * progress per 2 MB.
  *
  * @example
  * const md5 = await computeMd5(file, { onProgress: (done, total) => bar.set(done / total) });
