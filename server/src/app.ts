@@ -58,6 +58,10 @@ import { subappRoutes } from './modules/subapps/subapps.routes.ts';
 import { StorageService } from './modules/storage/storage.service.ts';
 import { uploadRoutes } from './modules/storage/upload.routes.ts';
 import { UploadService } from './modules/storage/upload.service.ts';
+import { SocialProviderClient } from './modules/social/provider-client.ts';
+import { SocialRepository } from './modules/social/social.repository.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
+import { SocialService } from './modules/social/social.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { AccountRecoveryRepository } from './modules/uaa/account-recovery.repository.ts';
 import { accountRecoveryRoutes } from './modules/uaa/account-recovery.routes.ts';
@@ -307,6 +311,19 @@ export async function buildApp(
     portalOrigin,
   });
   await app.register(accountRecoveryRoutes({ passwords, tickets, secureCookies }));
+  // Issue 12 §2: WeCom and WeChat sign-in, through the uaa's session issuing.
+  const social = new SocialService({
+    repository: new SocialRepository(database.db),
+    client: new SocialProviderClient(config.social),
+    accounts,
+    uaa: uaaRepository,
+    login,
+    sessions,
+    audit,
+    clock,
+    portalOrigin,
+  });
+  await app.register(socialRoutes({ social, secureCookies }));
   const storage = new StorageService(files, directory, catalogue, base, storageRepository);
   const cms = new CmsService(new CmsRepository(database.db), base, family, storage, audit, clock);
   // DESIGN.md §7: a notice's readers may download its attachments.

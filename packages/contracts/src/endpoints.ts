@@ -10,12 +10,14 @@ import { desktopEndpoints } from './desktop.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 import { exportEndpoints } from './export.ts';
 import { familyEndpoints } from './family.ts';
+import { socialEndpoints } from './social.ts';
 import { storageEndpoints, uploadEndpoints } from './storage.ts';
 import { uaaEndpoints } from './uaa.ts';
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   uaaEndpoints,
   accountRecoveryEndpoints,
+  socialEndpoints,
   familyEndpoints,
   baseEndpoints,
   desktopEndpoints,

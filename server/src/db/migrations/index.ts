@@ -7,6 +7,7 @@ import * as m0005 from './0005-client-download-urls.ts';
 import * as m0006 from './0006-file-owners.ts';
 import * as m0007 from './0007-cms-attachments.ts';
 import * as m0009 from './0009-password-ticket.ts';
+import * as m0010 from './0010-social.ts';
 
 /**
  * Versioned migrations, applied in name order. New files get the next number and are
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-file-owners': m0006,
   '0007-cms-attachments': m0007,
   '0009-password-ticket': m0009,
+  '0010-social': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {
