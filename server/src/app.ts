@@ -182,7 +182,13 @@ export async function buildApp(
   app.addHook('onRequest', oldBrowserHook);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { parser: (body: string) => qs.parse(body, QS_LIMITS) });
-  registerSecurityHeaders(app, { https: secureCookies });
+  registerSecurityHeaders(app, {
+    https: secureCookies,
+    // The login page's scan-code widget frames the providers' own pages (DESIGN.md §8).
+    frameSources: [config.social.wecomLogin, config.social.wechatOauth].map(
+      (u) => new URL(u).origin,
+    ),
+  });
   registerCsrfCheck(app, config.publicUrl);
 
   await app.register(fastifySwagger, {
