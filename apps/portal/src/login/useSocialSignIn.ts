@@ -101,12 +101,16 @@ export function useSocialSignIn(ready: boolean): SocialSignIn {
   useEffect(() => {
     let live = true;
     const unitId = query.current.get('unitId') ?? undefined;
-    callEndpoint(
-      http,
-      uaaEndpoints.socialInfo,
-      { query: unitId ? { unitId } : {} },
-      { noIntercept: true },
-    )
+    // Started inside a promise: a client that cannot call at all offers no icons, nothing more.
+    Promise.resolve()
+      .then(() =>
+        callEndpoint(
+          http,
+          uaaEndpoints.socialInfo,
+          { query: unitId ? { unitId } : {} },
+          { noIntercept: true },
+        ),
+      )
       .then((res) => {
         if (live && res.status === 200 && res.data) setProviders(res.data);
       })
