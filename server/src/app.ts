@@ -61,6 +61,10 @@ import { subappRoutes } from './modules/subapps/subapps.routes.ts';
 import { StorageService } from './modules/storage/storage.service.ts';
 import { uploadRoutes } from './modules/storage/upload.routes.ts';
 import { UploadService } from './modules/storage/upload.service.ts';
+import { SocialProviderClient } from './modules/social/provider-client.ts';
+import { SocialRepository } from './modules/social/social.repository.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
+import { SocialService } from './modules/social/social.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { AccountRecoveryRepository } from './modules/uaa/account-recovery.repository.ts';
 import { accountRecoveryRoutes } from './modules/uaa/account-recovery.routes.ts';
@@ -181,7 +185,13 @@ export async function buildApp(
   app.addHook('onRequest', oldBrowserHook);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { parser: (body: string) => qs.parse(body, QS_LIMITS) });
-  registerSecurityHeaders(app, { https: secureCookies });
+  registerSecurityHeaders(app, {
+    https: secureCookies,
+    // The login page's scan-code widget frames the providers' own pages (DESIGN.md §8).
+    frameSources: [config.social.wecomLogin, config.social.wechatOauth].map(
+      (u) => new URL(u).origin,
+    ),
+  });
   registerCsrfCheck(app, config.publicUrl);
 
   await app.register(fastifySwagger, {
@@ -322,6 +332,19 @@ export async function buildApp(
     portalOrigin,
   });
   await app.register(accountRecoveryRoutes({ passwords, tickets, secureCookies }));
+  // Issue 12 §2: WeCom and WeChat sign-in, through the uaa's session issuing.
+  const social = new SocialService({
+    repository: new SocialRepository(database.db),
+    client: new SocialProviderClient(config.social),
+    accounts,
+    uaa: uaaRepository,
+    login,
+    sessions,
+    audit,
+    clock,
+    portalOrigin,
+  });
+  await app.register(socialRoutes({ social, secureCookies }));
   const storage = new StorageService(files, directory, catalogue, base, storageRepository);
   const cms = new CmsService(new CmsRepository(database.db), base, family, storage, audit, clock);
   // DESIGN.md §7: a notice's readers may download its attachments.

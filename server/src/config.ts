@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { UPLOAD_DEFAULT_MAX_BYTES } from '@campus/contracts/upload-rules';
 import type { S3Location } from './modules/storage/s3-object-store.ts';
+import { DEFAULT_SOCIAL_API_BASES, type SocialApiBases } from './modules/social/provider-client.ts';
 
 /**
  * Where the file store keeps its bytes (DESIGN.md §7 "Stores"): a folder, or an S3-compatible
@@ -67,6 +68,11 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The sender of the portal's mail (MAIL_FROM), e.g. `Campus Portal <portal@school.example>`. */
   mailFrom: string;
+  /**
+   * The WeCom and WeChat base URLs (WECOM_API_BASE, WECOM_LOGIN_BASE, WECHAT_API_BASE,
+   * WECHAT_OAUTH_BASE), defaulting to the real ones (DESIGN.md §8).
+   */
+  social: SocialApiBases;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -99,6 +105,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxBytes: parseUploadMaxBytes(env.UPLOAD_MAX_BYTES),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'Campus Portal <no-reply@localhost>',
+    social: {
+      wecomApi: httpBase(env.WECOM_API_BASE, DEFAULT_SOCIAL_API_BASES.wecomApi, 'WECOM_API_BASE'),
+      wecomLogin: httpBase(
+        env.WECOM_LOGIN_BASE,
+        DEFAULT_SOCIAL_API_BASES.wecomLogin,
+        'WECOM_LOGIN_BASE',
+      ),
+      wechatApi: httpBase(
+        env.WECHAT_API_BASE,
+        DEFAULT_SOCIAL_API_BASES.wechatApi,
+        'WECHAT_API_BASE',
+      ),
+      wechatOauth: httpBase(
+        env.WECHAT_OAUTH_BASE,
+        DEFAULT_SOCIAL_API_BASES.wechatOauth,
+        'WECHAT_OAUTH_BASE',
+      ),
+    },
   };
 }
 
@@ -180,4 +204,20 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** A provider base URL from the environment: absolute http(s), else the default. */
+function httpBase(value: string | undefined, fallback: string, name: string): string {
+  const given = value?.trim();
+  if (!given) return fallback;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${given}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${given}"`);
+  }
+  return url.href.replace(/\/+$/, '');
 }

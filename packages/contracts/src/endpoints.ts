@@ -11,6 +11,7 @@ import type { EndpointDefinition } from './endpoint.ts';
 import { exportEndpoints } from './export.ts';
 import { familyEndpoints } from './family.ts';
 import { oidcEndpoints } from './oidc.ts';
+import { socialEndpoints } from './social.ts';
 import { storageEndpoints, uploadEndpoints } from './storage.ts';
 import { uaaEndpoints } from './uaa.ts';
 
@@ -18,6 +19,7 @@ export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   uaaEndpoints,
   accountRecoveryEndpoints,
   oidcEndpoints,
+  socialEndpoints,
   familyEndpoints,
   baseEndpoints,
   desktopEndpoints,

@@ -268,7 +268,9 @@ export const uaaEndpoints = {
     path: '/api/uaa/social/info',
     tag,
     access: 'public',
-    summary: 'Third-party login providers',
+    summary:
+      "The unit's third-party login providers (DESIGN.md §8; the unit by unitId, else by host)",
+    query: UnitConfigQuerySchema,
     data: Type.Array(SocialProviderSchema),
   }),
   switchLogin: defineEndpoint({

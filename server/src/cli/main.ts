@@ -17,6 +17,10 @@ import { openObjectStore } from '../modules/storage/open-object-store.ts';
 import { StorageRepository } from '../modules/storage/storage.repository.ts';
 import { createAdminService } from './admin-service.ts';
 import { createRecoveryAdmin } from './recovery-admin.ts';
+import { AuditRepository } from '../modules/audit/audit.repository.ts';
+import { AuditService } from '../modules/audit/audit.service.ts';
+import { SocialRepository } from '../modules/social/social.repository.ts';
+import { setSocialProvider } from '../modules/social/social.service.ts';
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -37,6 +41,8 @@ const OPTIONS = {
   package: { type: 'string' },
   email: { type: 'string' },
   client: { type: 'string' },
+  'app-id': { type: 'string' },
+  'agent-id': { type: 'string' },
   secret: { type: 'string' },
 } as const;
 
@@ -269,6 +275,40 @@ const COMMANDS: Record<string, Command> = {
         required(flags, 'url'),
       );
       return `Ticket issuer of unit ${result.unitId}: ${result.url ?? 'none'} (was ${result.previous ?? 'none'})`;
+    },
+  },
+  'set-social-provider': {
+    usage:
+      'set-social-provider --unit <unit id> --type <qy|mp> --app-id <corp id|app id> [--agent-id <WeCom agent id>] --secret <secret>',
+    summary:
+      "Set a unit's WeCom (qy) or WeChat public account (mp) sign-in; the secret stays on the server.",
+    flags: ['unit', 'type', 'app-id', 'agent-id', 'secret'],
+    async run(flags, { handle }) {
+      const unitId = required(flags, 'unit');
+      const unit = await handle.db
+        .selectFrom('units')
+        .select('id')
+        .where('id', '=', unitId)
+        .executeTakeFirst();
+      if (!unit) throw new UsageError(`No unit with id ${unitId}`);
+      let record;
+      try {
+        record = await setSocialProvider(
+          new SocialRepository(handle.db),
+          new AuditService(new AuditRepository(handle.db), Date.now),
+          {
+            unitId,
+            type: required(flags, 'type'),
+            appId: required(flags, 'app-id'),
+            agentId: flags['agent-id'] ?? null,
+            secret: required(flags, 'secret'),
+          },
+        );
+      } catch (error) {
+        throw new UsageError(error instanceof Error ? error.message : String(error));
+      }
+      const agent = record.agentId ? `, agent ${record.agentId}` : '';
+      return `Social provider ${record.type} of unit ${unitId}: app ${record.appId}${agent}`;
     },
   },
   'seed-demo': {

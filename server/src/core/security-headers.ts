@@ -10,7 +10,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: {
+    https: boolean;
+    /** Origins the pages may frame besides their own: the providers' scan-code pages (§8). */
+    frameSources?: readonly string[];
+  },
+): void {
   const apply = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -27,6 +34,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
+        frameSrc: ["'self'", ...(options.frameSources ?? [])],
       },
     },
     strictTransportSecurity: options.https,

@@ -386,6 +386,10 @@ export interface Database {
   user_icon_orders: UserIconOrderTable;
   password_reset_tokens: PasswordResetTokenTable;
   used_tickets: UsedTicketTable;
+  social_providers: SocialProviderTable;
+  social_identities: SocialIdentityTable;
+  social_states: SocialStateTable;
+  social_pending: SocialPendingTable;
 }
 
 /** A one-time forgotten-password link (0009): only the token's SHA-256 is kept. */
@@ -403,4 +407,56 @@ export interface UsedTicketTable {
   ticket_hash: string;
   unit_id: string;
   used_at: number;
+}
+
+/** A unit's WeCom (`qy`) or WeChat public account (`mp`) provider (0010); the secret stays here. */
+export interface SocialProviderTable {
+  id: string;
+  unit_id: string;
+  provider_type: string;
+  /** WeCom corp id, or the public account's app id. */
+  app_id: string;
+  /** WeCom agent id; null for `mp`. */
+  agent_id: string | null;
+  secret: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A bound third-party identity (0010). */
+export interface SocialIdentityTable {
+  id: string;
+  user_id: string;
+  provider_type: string;
+  app_id: string;
+  /** WeCom userid (or openid for non-members), or the public account's openid. */
+  openid: string;
+  unionid: string | null;
+  created_at: number;
+}
+
+/** A state handed to a provider (0010), by SHA-256, bound to the browser's nonce cookie. */
+export interface SocialStateTable {
+  state_hash: string;
+  unit_id: string;
+  provider_type: string;
+  browser_hash: string;
+  return_to: string | null;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** An unbound identity the bind page may bind once (0010), by the SHA-256 of its id. */
+export interface SocialPendingTable {
+  id_hash: string;
+  unit_id: string;
+  provider_type: string;
+  app_id: string;
+  openid: string;
+  unionid: string | null;
+  device_id: string | null;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
 }

@@ -1,13 +1,16 @@
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { SocialIcons } from './SocialIcons.tsx';
 import { useLoginFlow } from './useLoginFlow.ts';
 import type { SignInOptionsState } from './useSignInOptions.ts';
+import { useSocialSignIn } from './useSocialSignIn.ts';
 import { useTicketSignIn } from './useTicketSignIn.ts';
 import type { UnitConfigState } from './useUnitConfig.ts';
 
 /**
  * The /login screen: heading and the login box, driven by the sign-in flow; a `?ticket=` visit
- * signs in with the ticket, and a unit with an SSO URL offers it (issue 12 §3).
+ * signs in with the ticket, and a unit with an SSO URL offers it (issue 12 §3); the unit's WeCom
+ * and WeChat sign-in shows its icons, and signs the chat clients' users in at once (issue 12 §2).
  */
 export function LoginScreen({
   unit,
@@ -19,8 +22,13 @@ export function LoginScreen({
   const { t } = useTranslation();
   const flow = useLoginFlow(unit);
   const ticketBusy = useTicketSignIn(options);
+  const social = useSocialSignIn(flow.phase === 'ready');
   const busy =
-    ticketBusy || flow.phase === 'submitting' || flow.phase === 'auto' || flow.phase === 'leaving';
+    ticketBusy ||
+    social.busy ||
+    flow.phase === 'submitting' ||
+    flow.phase === 'auto' ||
+    flow.phase === 'leaving';
   // Checked by the server (http(s) only); rendered as a link's address, never as markup.
   const ssoUrl = options.status === 'ready' ? options.options.ssoUrl : null;
   return (
@@ -35,9 +43,11 @@ export function LoginScreen({
         busyLabel={
           ticketBusy
             ? t('login.ticketSigningIn')
-            : flow.phase === 'auto'
-              ? t('login.autoSigningIn')
-              : t('login.submitting')
+            : social.busy
+              ? t('login.social.signingIn')
+              : flow.phase === 'auto'
+                ? t('login.autoSigningIn')
+                : t('login.submitting')
         }
         serverError={flow.error}
         onSubmit={flow.submit}
@@ -50,6 +60,7 @@ export function LoginScreen({
           </a>
         </div>
       ) : null}
+      <SocialIcons social={social} />
     </>
   );
 }

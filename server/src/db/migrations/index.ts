@@ -8,6 +8,7 @@ import * as m0006 from './0006-file-owners.ts';
 import * as m0007 from './0007-cms-attachments.ts';
 import * as m0008 from './0008-oidc.ts';
 import * as m0009 from './0009-password-ticket.ts';
+import * as m0010 from './0010-social.ts';
 
 /**
  * Versioned migrations, applied in name order. New files get the next number and are
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-cms-attachments': m0007,
   '0008-oidc': m0008,
   '0009-password-ticket': m0009,
+  '0010-social': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

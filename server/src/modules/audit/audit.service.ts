@@ -37,7 +37,12 @@ export type AuditAction =
   | 'password.change'
   | 'password.change_failure'
   | 'admin.set_ticket_issuer'
-  | 'admin.set_email';
+  | 'admin.set_email'
+  // Issue 12 §2: WeCom and WeChat sign-in.
+  | 'login.social_failure'
+  | 'social.bind'
+  | 'social.unbind'
+  | 'admin.set_social_provider';
 
 export class AuditService {
   constructor(

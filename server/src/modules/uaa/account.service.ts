@@ -1,9 +1,9 @@
 /**
  * What a signed-in user and the login page read: the session state of spec §3 (/me),
- * the unit's login-page configuration, and the list of social providers.
+ * and the unit's login-page configuration (the social providers: modules/social).
  */
 import { isArea } from '@campus/contracts/user-types';
-import type { DecorationSet, MeData, SocialProvider, UnitConfigData } from '@campus/contracts/uaa';
+import type { DecorationSet, MeData, UnitConfigData } from '@campus/contracts/uaa';
 import { DEFAULT_THEME_COLOR } from '@campus/contracts/theme';
 import { unitLogoUrl } from '@campus/contracts/storage';
 import { ok } from '../../core/envelope.ts';
@@ -97,11 +97,6 @@ export class AccountService {
       if (exact) return exact;
     }
     return this.repository.findDefaultUnit();
-  }
-
-  /** No third-party providers are configured yet; the list is empty (issue 2). */
-  socialProviders(): SocialProvider[] {
-    return [];
   }
 }
 

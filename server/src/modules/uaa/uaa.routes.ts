@@ -109,7 +109,7 @@ export function uaaRoutes(deps: UaaRouteDeps): FastifyPluginAsync {
       ok(await accounts.unitConfig(query.unitId, request.headers.host)),
     );
 
-    route(app, E.socialInfo, async () => ok(accounts.socialProviders()));
+    // `social/info` is served by the social module (modules/social/social.routes.ts).
 
     route(app, E.switchLogin, async ({ user, query, request, reply }) => {
       const issued = await sessions.switchTo(user, query.userId, metaOf(request));

@@ -13,6 +13,7 @@ import { useLoad } from '@campus/ui/useLoad';
 import { dataOf, useDesktopApi } from '../common/desktop-data.ts';
 import { Widget } from '../common/Widget.tsx';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
+import { SocialBindingsCard } from './SocialBindingsCard.tsx';
 
 /** Spec §1, §6: parents (user type 3) have children to pick from. */
 const PARENT = 3;
@@ -116,6 +117,7 @@ export function SettingsPage({ me, area }: { me: MeData; area: boolean }) {
           </Button>
         </Widget>
         <ChangePasswordCard />
+        <SocialBindingsCard />
         {me.userType === PARENT ? null : (
           <Widget title={t('pages.setting.modules')} testId="setting.modulesCard">
             <p className="dp-muted">{t('pages.setting.modulesText')}</p>
