@@ -35,6 +35,7 @@ async function newAccount(
 ): Promise<{ username: string; password: string; email: string }> {
   const username = `${prefix}-${randomBytes(4).toString('hex')}`;
   const password = 'Start#2026a';
+  const email = `${username}@e2e.example`;
   await runAdmin([
     'create-user',
     '--unit',
@@ -47,9 +48,9 @@ async function newAccount(
     '2',
     '--password',
     password,
+    '--email',
+    email,
   ]);
-  const email = `${username}@e2e.example`;
-  await runAdmin(['set-email', '--login', username, '--email', email]);
   return { username, password, email };
 }
 

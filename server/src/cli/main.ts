@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { AppError } from '../core/errors.ts';
+import { isEmailAddress } from '@campus/contracts/account-recovery';
 import { MESSAGE_LANGUAGE_SEPARATOR } from '@campus/contracts/envelope';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.ts';
@@ -124,10 +125,13 @@ const COMMANDS: Record<string, Command> = {
   },
   'create-user': {
     usage:
-      'create-user --unit <unit id> --login <login name> --name <real name> --type <1|2|3|4> --password <password|->',
+      'create-user --unit <unit id> --login <login name> --name <real name> --type <1|2|3|4> --password <password|-> [--email <address>]',
     summary: 'Create an account. Types: 1 unit staff, 2 teacher, 3 parent, 4 other staff.',
-    flags: ['unit', 'login', 'name', 'type', 'password'],
-    async run(flags, { admin }) {
+    flags: ['unit', 'login', 'name', 'type', 'password', 'email'],
+    async run(flags, { admin, handle }) {
+      // A bad address is refused before the account exists, so nothing is half made.
+      if (typeof flags.email === 'string' && !isEmailAddress(flags.email.trim().toLowerCase()))
+        throw new UsageError(`Not an email address: "${flags.email}"`);
       const user = await admin.createUser({
         unitId: required(flags, 'unit'),
         loginName: required(flags, 'login'),
@@ -135,7 +139,12 @@ const COMMANDS: Record<string, Command> = {
         userType: userType(required(flags, 'type')),
         password: await password(flags),
       });
-      return `Created user "${user.loginName}" (${user.realName}, id ${user.id}, type ${user.userType}, unit ${user.unitId})`;
+      // The email as set-email sets it (checked the same way), in the same run.
+      const email =
+        typeof flags.email === 'string'
+          ? (await createRecoveryAdmin(handle.db).setEmail(user.loginName, flags.email)).email
+          : null;
+      return `Created user "${user.loginName}" (${user.realName}, id ${user.id}, type ${user.userType}, unit ${user.unitId}${email ? `, email ${email}` : ''})`;
     },
   },
   'reset-password': {
