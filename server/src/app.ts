@@ -29,6 +29,8 @@ import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AppCatalogueService } from './modules/base/app-catalogue.service.ts';
 import { BaseRepository } from './modules/base/base.repository.ts';
+import { AdminAccess } from './modules/admin/admin-access.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { baseRoutes } from './modules/base/base.routes.ts';
 import { BaseService } from './modules/base/base.service.ts';
 import { CmsRepository } from './modules/cms/cms.repository.ts';
@@ -280,6 +282,7 @@ export async function buildApp(
   const base = new BaseService(baseRepository, audit, clock, directory);
   const catalogue = new AppCatalogueService(baseRepository);
   await app.register(baseRoutes({ base }));
+  await app.register(adminRoutes({ access: new AdminAccess(base, directory) }));
   const desktopRepository = new DesktopRepository(database.db);
   const unitSettings = new UnitSettingsService(desktopRepository, clock);
   await app.register(

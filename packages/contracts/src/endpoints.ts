@@ -3,6 +3,7 @@
  * every API route comes from a contract, and the OpenAPI-driven fuzz stage.
  */
 import { accountRecoveryEndpoints } from './account-recovery.ts';
+import { adminEndpoints } from './admin.ts';
 import { baseEndpoints } from './base.ts';
 import { clientDownloadEndpoints } from './client-downloads.ts';
 import { cmsEndpoints } from './cms.ts';
@@ -28,4 +29,5 @@ export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   storageEndpoints,
   uploadEndpoints,
   exportEndpoints,
+  adminEndpoints,
 ].flatMap((group) => Object.values<EndpointDefinition>(group));

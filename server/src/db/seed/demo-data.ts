@@ -186,7 +186,11 @@ export const DEMO_STUDENTS = [
 
 export const DEMO_LINKS = [{ teacher: 'teacher', parent: 'parent' }] as const;
 
-export const DEMO_ROLES = [{ login: 'admin', appCode: 'base', role: 'XX_SYS_' }] as const;
+export const DEMO_ROLES = [
+  { login: 'admin', appCode: 'base', role: 'XX_SYS_' },
+  // The area's administrator (issue 13 §1: an area admin also manages the schools under it).
+  { login: 'area', appCode: 'base', role: 'XX_SYS_' },
+] as const;
 
 export const DEMO_APP_GROUPS = [
   { code: 'teaching', name: '教学教务', enName: 'Teaching', sort: 1 },

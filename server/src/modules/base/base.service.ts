@@ -58,6 +58,11 @@ export class BaseService {
     return previous;
   }
 
+  /** Whether a user holds the base-admin role, asked by the server itself (the admin console). */
+  holdsBaseAdminRole(userId: string): Promise<boolean> {
+    return this.repository.hasRole(userId, 'base', BASE_ADMIN_ROLE);
+  }
+
   /** Spec §6: admin status comes from a role check for the base app; only one's own. */
   async isBaseAdmin(user: SessionUser, userId: string): Promise<boolean> {
     if (userId !== user.userId) {

@@ -27,6 +27,11 @@ export class DirectoryService {
     return this.repository.findUnit(id);
   }
 
+  /** Every unit under an area, disabled ones too. */
+  unitsUnder(areaId: string): Promise<UnitRecord[]> {
+    return this.repository.listUnitsUnder(areaId);
+  }
+
   findUser(id: string): Promise<UserRecord | undefined> {
     return this.repository.findUserById(id);
   }

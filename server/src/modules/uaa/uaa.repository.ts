@@ -493,6 +493,15 @@ export class UaaRepository {
       .execute();
   }
 
+  /** Every unit under an area, disabled ones too (the admin console's scope), by name. */
+  async listUnitsUnder(parentId: string): Promise<UnitRecord[]> {
+    return this.unitQuery()
+      .where('parent_id', '=', parentId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+  }
+
   /** Units whose `hosts` list names this host; the caller checks the exact entry. */
   async findUnitsByHostLike(host: string): Promise<(UnitRecord & { hosts: string | null })[]> {
     return this.unitQuery().select('hosts').where('hosts', 'like', `%${host}%`).execute();
