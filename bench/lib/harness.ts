@@ -46,7 +46,15 @@ export function startChildServer(
   const child = fork(path.join(repoRoot, 'bench', 'lib', script), [], {
     cwd: repoRoot,
     env: childEnv,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE_DIR: each child server writes a V8 CPU profile there (--cpu-prof), to see
+    // where a benchmark's server time goes.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+        : []),
+    ],
     // The server's own logs go nowhere: they cost what they cost, but do not flood the figures.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -212,7 +212,16 @@ export class ChunkAssembler {
 async function write(out: WriteStream, part: Buffer): Promise<void> {
   if (out.destroyed) throw new Error('The assembly file is closed');
   if (out.write(part)) return;
-  await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  // The waiter that loses the race is removed, so a long upload's many waits leave no listeners.
+  const done = new AbortController();
+  try {
+    await Promise.race([
+      once(out, 'drain', { signal: done.signal }),
+      once(out, 'close', { signal: done.signal }),
+    ]);
+  } finally {
+    done.abort();
+  }
   if (out.destroyed) throw new Error('The assembly file is closed');
 }
 
