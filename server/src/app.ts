@@ -54,6 +54,11 @@ import { OidcRepository } from './modules/oidc/oidc.repository.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { OidcService } from './modules/oidc/oidc.service.ts';
 import { scheduleChunkCleanUp } from './modules/storage/chunk-janitor.ts';
+import {
+  EXPIRED_RECORD_GRACE_MS,
+  scheduleExpiredRecordsCleanUp,
+  USED_TICKET_KEEP_MS,
+} from './modules/system/expired-records.ts';
 import { ChunkStore } from './modules/storage/chunk-store.ts';
 import { FileStore } from './modules/storage/file-store.ts';
 import { openObjectStore } from './modules/storage/open-object-store.ts';
@@ -267,8 +272,9 @@ export async function buildApp(
   await app.register(uaaRoutes({ login, sessions, accounts, secureCookies }));
   // The portal's origin for the OIDC issuer (DESIGN.md §8), mail links and the ticket's service.
   const portalOrigin = () => publicOrigin(config, app.server.address());
+  const oidcRepository = new OidcRepository(database.db);
   const oidc = new OidcService(
-    new OidcRepository(database.db),
+    oidcRepository,
     directory,
     {
       publicUrl: config.publicUrl,
@@ -336,8 +342,9 @@ export async function buildApp(
   });
   await app.register(accountRecoveryRoutes({ passwords, tickets, secureCookies }));
   // Issue 12 §2: WeCom and WeChat sign-in, through the uaa's session issuing.
+  const socialRepository = new SocialRepository(database.db);
   const social = new SocialService({
-    repository: new SocialRepository(database.db),
+    repository: socialRepository,
     client: new SocialProviderClient(config.social),
     accounts,
     uaa: uaaRepository,
@@ -372,6 +379,16 @@ export async function buildApp(
   );
   await app.register(exportRoutes({ exports: new ExportService() }));
   scheduleChunkCleanUp(app, chunks);
+  scheduleExpiredRecordsCleanUp(
+    app,
+    [
+      (now) => uaaRepository.deleteExpiredSignIns(now - EXPIRED_RECORD_GRACE_MS),
+      (now) => oidcRepository.deleteExpiredPayloads(now - EXPIRED_RECORD_GRACE_MS),
+      (now) => recovery.deleteExpired(now - EXPIRED_RECORD_GRACE_MS, now - USED_TICKET_KEEP_MS),
+      (now) => socialRepository.deleteExpired(now - EXPIRED_RECORD_GRACE_MS),
+    ],
+    clock,
+  );
   await app.register(
     pagesRoutes({
       webRoot: config.webRoot,

@@ -31,6 +31,16 @@ export interface StoredPayload {
 export class OidcRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Removes codes, tokens and grants that expired before `cutoff` (house-keeping). */
+  async deleteExpiredPayloads(cutoff: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('oidc_payloads')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async findClient(clientId: string): Promise<OidcClientRecord | undefined> {
     const row = await this.db
       .selectFrom('oauth_clients')

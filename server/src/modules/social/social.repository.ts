@@ -68,6 +68,19 @@ const identityColumns = [
 export class SocialRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Removes sign-in states and pending bindings that expired before `cutoff` (house-keeping). */
+  async deleteExpired(cutoff: number): Promise<number> {
+    let removed = 0;
+    for (const table of ['social_states', 'social_pending'] as const) {
+      const result = await this.db
+        .deleteFrom(table)
+        .where('expires_at', '<', cutoff)
+        .executeTakeFirst();
+      removed += Number(result.numDeletedRows);
+    }
+    return removed;
+  }
+
   async providers(unitId: string): Promise<SocialProviderRecord[]> {
     const rows = await this.db
       .selectFrom('social_providers')

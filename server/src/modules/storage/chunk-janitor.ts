@@ -4,6 +4,7 @@
  * it; on a shared store two runs at once only remove the same old chunks twice, harmlessly.
  */
 import type { FastifyInstance } from 'fastify';
+import { schedulePeriodicJob } from '../../core/periodic-job.ts';
 import type { ChunkStore } from './chunk-store.ts';
 
 /** How often the chunks are looked at: well inside the 24 h they may sit untouched. */
@@ -14,28 +15,5 @@ export function scheduleChunkCleanUp(
   chunks: ChunkStore,
   everyMs: number = CHUNK_CLEAN_UP_EVERY_MS,
 ): void {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    // A slow store (a bucket) may take longer than the period: never two runs at once here.
-    running ??= chunks
-      .cleanUp()
-      .then(
-        (removed) => {
-          if (removed > 0) app.log.info({ removed }, 'abandoned uploads cleaned up');
-        },
-        (error: unknown) => app.log.warn({ err: error }, 'cleaning up abandoned uploads failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  // unref: the timer alone never keeps the process (or a test run) alive.
-  const timer = setInterval(run, everyMs).unref();
-  app.addHook('onReady', async () => {
-    run();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  schedulePeriodicJob(app, { name: 'abandoned uploads', everyMs, run: () => chunks.cleanUp() });
 }

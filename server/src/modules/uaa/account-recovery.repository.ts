@@ -29,6 +29,23 @@ export interface ResetTokenRecord {
 export class AccountRecoveryRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /**
+   * House-keeping: removes reset links that expired before `cutoff`, and the record of tickets
+   * presented before `ticketCutoff` (an issuer's ticket lives minutes and is single-use there
+   * too, so a replay that old is refused by the issuer itself).
+   */
+  async deleteExpired(cutoff: number, ticketCutoff: number): Promise<number> {
+    const links = await this.db
+      .deleteFrom('password_reset_tokens')
+      .where('expires_at', '<', cutoff)
+      .executeTakeFirst();
+    const tickets = await this.db
+      .deleteFrom('used_tickets')
+      .where('used_at', '<', ticketCutoff)
+      .executeTakeFirst();
+    return Number(links.numDeletedRows) + Number(tickets.numDeletedRows);
+  }
+
   private accountQuery() {
     return this.db
       .selectFrom('users')

@@ -147,6 +147,26 @@ export interface RevokedCounts {
 export class UaaRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /**
+   * House-keeping: removes sessions whose access token, and refresh tokens and device
+   * credentials that expired before `cutoff`; none of them can be presented any more.
+   */
+  async deleteExpiredSignIns(cutoff: number): Promise<number> {
+    const sessions = await this.db
+      .deleteFrom('sessions')
+      .where('access_expires_at', '<', cutoff)
+      .executeTakeFirst();
+    let removed = Number(sessions.numDeletedRows);
+    for (const table of ['refresh_tokens', 'device_credentials'] as const) {
+      const result = await this.db
+        .deleteFrom(table)
+        .where('expires_at', '<', cutoff)
+        .executeTakeFirst();
+      removed += Number(result.numDeletedRows);
+    }
+    return removed;
+  }
+
   // -------------------------------------------------------------------------------------------
   // Users
 
