@@ -345,7 +345,7 @@ export async function buildApp(
   const socialRepository = new SocialRepository(database.db);
   const social = new SocialService({
     repository: socialRepository,
-    client: new SocialProviderClient(config.social),
+    client: new SocialProviderClient(config.social, clock),
     accounts,
     uaa: uaaRepository,
     login,

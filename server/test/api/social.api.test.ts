@@ -301,6 +301,25 @@ describe(`social sign-in and binding on ${process.env.API_DB ?? 'sqlite'}`, () =
     }
   });
 
+  it('keeps the WeCom corp token for its lifetime, and replaces one WeCom no longer takes', async () => {
+    const signInAs = async (openid: string) => {
+      const browser = server.client();
+      const { state } = await authorize(browser);
+      return login(browser, state, { code: fake.issueCode(CORP, { openid }) });
+    };
+    const tokenCalls = () => fake.calls.filter((p) => p === '/cgi-bin/gettoken').length;
+    await signInAs('token-1');
+    const before = tokenCalls();
+    for (const openid of ['token-2', 'token-3', 'token-4']) {
+      expect((await signInAs(openid)).body.code).toBe('social_unbound');
+    }
+    expect(tokenCalls()).toBe(before);
+
+    fake.forgetTokens();
+    expect((await signInAs('token-5')).body.code).toBe('social_unbound');
+    expect(tokenCalls()).toBe(before + 1);
+  });
+
   it('refuses a code replayed at the provider', async () => {
     const browser = server.client();
     const first = await authorize(browser);

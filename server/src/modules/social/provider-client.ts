@@ -42,7 +42,24 @@ export interface ProviderIdentity {
 }
 
 /** The provider refused (a wrong or used code, a wrong secret) or could not be reached. */
-export class ProviderRefusal extends Error {}
+export class ProviderRefusal extends Error {
+  constructor(
+    message: string,
+    /** The provider's `errcode`, when it answered one. */
+    readonly errcode?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * WeCom's answers to a corp token it no longer takes (40014 invalid, 42001 expired): the cached
+ * token is dropped and the call made once more with a new one.
+ */
+const STALE_TOKEN_ERRCODES: ReadonlySet<number> = new Set([40014, 42001]);
+
+/** A cached corp token is dropped this long before WeCom's `expires_in` runs out. */
+const TOKEN_EARLY_MS = 5 * 60 * 1000;
 
 const TIMEOUT_MS = 8000;
 
@@ -65,16 +82,29 @@ async function getJson(url: string): Promise<Record<string, unknown>> {
   const answer = body as Record<string, unknown>;
   const errcode = answer.errcode;
   if (errcode !== undefined && errcode !== 0 && errcode !== '0') {
-    throw new ProviderRefusal(`provider errcode ${JSON.stringify(errcode)}`);
+    throw new ProviderRefusal(`provider errcode ${JSON.stringify(errcode)}`, Number(errcode));
   }
   return answer;
 }
+
+/** A corp token belongs to the corp id and the secret it was asked with (a new secret, a new token). */
+const corpKey = (provider: SocialProviderRecord): string => `${provider.appId}\n${provider.secret}`;
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 
 export class SocialProviderClient {
-  constructor(private readonly bases: SocialApiBases) {}
+  /**
+   * WeCom corp tokens by corp id and secret: WeCom asks callers to keep and reuse the token for
+   * its `expires_in` (7200 s) and limits `gettoken` calls, so a school's morning of sign-ins
+   * asks for one token, not one per sign-in.
+   */
+  private readonly corpTokens = new Map<string, { token: string; until: number }>();
+
+  constructor(
+    private readonly bases: SocialApiBases,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /** The OAuth page inside the chat client. */
   authorizeUrl(provider: SocialProviderRecord, redirectUri: string, state: string): string {
@@ -123,24 +153,45 @@ export class SocialProviderClient {
   }
 
   private async wecom(provider: SocialProviderRecord, code: string): Promise<ProviderIdentity> {
-    const token = await getJson(
+    const userInfo = async (accessToken: string) =>
+      getJson(
+        withQuery(this.bases.wecomApi, 'cgi-bin/auth/getuserinfo', {
+          access_token: accessToken,
+          code,
+        }),
+      );
+    let user: Record<string, unknown>;
+    try {
+      user = await userInfo(await this.corpToken(provider));
+    } catch (error) {
+      if (!(error instanceof ProviderRefusal) || !STALE_TOKEN_ERRCODES.has(error.errcode ?? 0))
+        throw error;
+      // WeCom no longer takes the cached token (revoked, or the secret was reset): once more.
+      this.corpTokens.delete(corpKey(provider));
+      user = await userInfo(await this.corpToken(provider));
+    }
+    // A member has a userid; someone outside the corp only an openid.
+    const openid = text(user.userid) ?? text(user.UserId) ?? text(user.openid);
+    if (!openid) throw new ProviderRefusal('no userid');
+    return { openid, unionid: null };
+  }
+
+  /** The corp's access token: the cached one while it is valid, else a new one from WeCom. */
+  private async corpToken(provider: SocialProviderRecord): Promise<string> {
+    const key = corpKey(provider);
+    const cached = this.corpTokens.get(key);
+    if (cached && cached.until > this.clock()) return cached.token;
+    const answer = await getJson(
       withQuery(this.bases.wecomApi, 'cgi-bin/gettoken', {
         corpid: provider.appId,
         corpsecret: provider.secret,
       }),
     );
-    const accessToken = text(token.access_token);
-    if (!accessToken) throw new ProviderRefusal('no access_token');
-    const user = await getJson(
-      withQuery(this.bases.wecomApi, 'cgi-bin/auth/getuserinfo', {
-        access_token: accessToken,
-        code,
-      }),
-    );
-    // A member has a userid; someone outside the corp only an openid.
-    const openid = text(user.userid) ?? text(user.UserId) ?? text(user.openid);
-    if (!openid) throw new ProviderRefusal('no userid');
-    return { openid, unionid: null };
+    const token = text(answer.access_token);
+    if (!token) throw new ProviderRefusal('no access_token');
+    const lifetimeMs = (Number(answer.expires_in) || 0) * 1000 - TOKEN_EARLY_MS;
+    if (lifetimeMs > 0) this.corpTokens.set(key, { token, until: this.clock() + lifetimeMs });
+    return token;
   }
 
   private async wechat(provider: SocialProviderRecord, code: string): Promise<ProviderIdentity> {

@@ -15,6 +15,8 @@ export interface FakeSocial {
   issueCode(appId: string, person: FakePerson): string;
   /** The paths called, in order. */
   calls: string[];
+  /** Forgets every access token issued, as WeCom does when a secret is reset. */
+  forgetTokens(): void;
   close(): Promise<void>;
 }
 

@@ -173,6 +173,7 @@ export async function startFakeSocial(options) {
     },
     issueCode,
     calls,
+    forgetTokens: () => tokens.clear(),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
