@@ -216,6 +216,22 @@ describe(`social sign-in and binding on ${process.env.API_DB ?? 'sqlite'}`, () =
     });
   });
 
+  it("refuses to bind an account of another unit, and keeps the bind id for the unit's own", async () => {
+    const browser = server.client();
+    const { state } = await authorize(browser);
+    const unbound = await login(browser, state, {
+      code: fake.issueCode(CORP, { openid: 'cross.unit' }),
+    });
+    const bindId = String(unbound.body.data!.id);
+    // The area's account is not of the school whose WeCom this is.
+    const refused = await browser.postForm(BIND, { id: bindId, ...DEMO.area });
+    expect(refused.body).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(refused.body.message).toMatch(/另一|其他|another unit|不属于/);
+    expect((await browser.get(ME)).body.status).toBe(401);
+    const bound = await browser.postForm(BIND, { id: bindId, ...DEMO.teacher });
+    expect(bound.body).toMatchObject({ status: 200, data: { openid: 'cross.unit' } });
+  });
+
   it('binds a WeChat identity with its unionid, lists it and unbinds it', async () => {
     const browser = server.client();
     const { state } = await authorize(browser, MP_INFO);

@@ -63,6 +63,16 @@ const socialRefused = () =>
     ),
   );
 
+const otherUnitAccount = () =>
+  new AppError(
+    BodyStatus.forbidden,
+    ErrorCode.forbidden,
+    bilingual(
+      '该账号不属于此企业微信或微信所在的单位，请使用本单位的账号绑定',
+      'This account belongs to another unit than this WeCom or WeChat app; please bind an account of its unit',
+    ),
+  );
+
 const bindExpired = () =>
   new AppError(
     BodyStatus.badRequest,
@@ -256,6 +266,12 @@ export class SocialService {
       { username: body.username, password: body.password },
       meta,
     );
+    if (!(await this.belongsTo(result.user.unitId, pending.unitId))) {
+      // A school's WeCom or WeChat identity binds only an account of that school (or of a
+      // school under the area whose provider it is); the bind id stays usable for the right one.
+      await this.deps.sessions.logout(await this.sessionUserOf(result.session), meta);
+      throw otherUnitAccount();
+    }
     if (!(await repository.claimPending(idHash, clock()))) {
       await this.deps.sessions.logout(await this.sessionUserOf(result.session), meta);
       throw bindExpired();
@@ -301,6 +317,13 @@ export class SocialService {
       ip: meta.ip,
       detail: { id },
     });
+  }
+
+  /** Whether an account of `unitId` may bind an identity of `providerUnitId`'s provider. */
+  private async belongsTo(unitId: string, providerUnitId: string): Promise<boolean> {
+    if (unitId === providerUnitId) return true;
+    const unit = await this.deps.uaa.findUnit(unitId);
+    return unit?.parentId === providerUnitId;
   }
 
   private async sessionUserOf(session: IssuedSession): Promise<SessionUser> {
