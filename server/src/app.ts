@@ -53,6 +53,7 @@ import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { OidcRepository } from './modules/oidc/oidc.repository.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { OidcService } from './modules/oidc/oidc.service.ts';
+import { createMetrics, registerMetrics } from './modules/system/metrics.ts';
 import { scheduleChunkCleanUp } from './modules/storage/chunk-janitor.ts';
 import {
   EXPIRED_RECORD_GRACE_MS,
@@ -90,7 +91,7 @@ import {
   PasswordResetService,
   type PasswordLimits,
 } from './modules/uaa/password-reset.service.ts';
-import { SessionCache } from './modules/uaa/session-cache.ts';
+import { SESSION_CACHE_TTL_MS, SessionCache } from './modules/uaa/session-cache.ts';
 import { localSessionEvents, redisSessionEvents } from './modules/uaa/session-events.ts';
 import { SessionService } from './modules/uaa/session.service.ts';
 import { TicketLoginService } from './modules/uaa/ticket-login.service.ts';
@@ -157,9 +158,15 @@ export async function buildApp(
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const metrics = createMetrics(
+    config.databaseUrl?.startsWith('postgres') ? { poolStats: () => database.poolStats!() } : {},
+  );
+  registerMetrics(app, metrics, { token: config.metricsToken });
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    databasePoolMax: config.databasePoolMax,
+    onAcquire: (seconds) => metrics.poolAcquired(seconds),
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
   });
   app.addHook('onClose', async () => database.close());
@@ -227,7 +234,9 @@ export async function buildApp(
   const limits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
   const audit = new AuditService(new AuditRepository(database.db), clock);
   const uaaRepository = new UaaRepository(database.db);
-  const sessionCache = new SessionCache(clock);
+  const sessionCache = new SessionCache(clock, SESSION_CACHE_TTL_MS, (hit) =>
+    metrics.cacheLookup('session', hit),
+  );
   const prefix = options.redisKeyPrefix ?? 'campus:';
   const sessionEvents = redis
     ? await redisSessionEvents(sessionCache, redis, `${prefix}session-events`)

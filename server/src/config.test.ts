@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_DEFAULT_MAX_BYTES } from '@campus/contracts/upload-rules';
 import path from 'node:path';
-import { loadConfig, parseFileStore, parseTrustProxy, parseUploadMaxBytes } from './config.ts';
+import {
+  loadConfig,
+  parseFileStore,
+  parsePoolMax,
+  parseTrustProxy,
+  parseUploadMaxBytes,
+} from './config.ts';
 
 describe('configuration from the environment (DESIGN.md §1)', () => {
   it('uses the documented defaults', () => {
@@ -114,5 +120,15 @@ describe('configuration from the environment (DESIGN.md §1)', () => {
       expect(bad('s3://campus', { S3_ENDPOINT: 'ftp://host' })).toThrow(/S3_ENDPOINT/);
       expect(bad('gs://campus')).toThrow(/FILE_STORE must be a folder or s3:\/\/bucket/);
     });
+  });
+});
+
+describe('DATABASE_POOL_MAX', () => {
+  it('defaults to 10 and takes a whole number from 1 to 1000', () => {
+    expect(parsePoolMax(undefined)).toBe(10);
+    expect(parsePoolMax(' 40 ')).toBe(40);
+    for (const bad of ['0', '1001', '-1', '2.5', 'ten']) {
+      expect(() => parsePoolMax(bad)).toThrow(/DATABASE_POOL_MAX/);
+    }
   });
 });

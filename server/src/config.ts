@@ -21,8 +21,15 @@ export interface AppConfig {
   dataDir: string;
   /** Unset: SQLite at DATA_DIR/portal.sqlite. `postgres://…`: PostgreSQL. */
   databaseUrl: string | undefined;
+  /** The most PostgreSQL connections of one instance (DATABASE_POOL_MAX, default 10). */
+  databasePoolMax: number;
   /** Optional: shared rate limits and caches across instances. */
   redisUrl: string | undefined;
+  /**
+   * Who may read `/metrics` (METRICS_TOKEN): a request bearing this token; unset, only
+   * requests from this machine.
+   */
+  metricsToken: string | undefined;
   /** The file store: a folder (FILE_STORE, DATA_DIR/files by default) or a bucket. */
   fileStore: FileStoreLocation;
   /** Public origin, e.g. https://portal.school.example: sets cookie Secure and absolute links. */
@@ -88,7 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: parsePoolMax(env.DATABASE_POOL_MAX),
     redisUrl: env.REDIS_URL || undefined,
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     fileStore: parseFileStore(env, dataDir),
     publicUrl: env.PUBLIC_URL || undefined,
     demo: env.PORTAL_DEMO !== '0',
@@ -124,6 +133,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
     },
   };
+}
+
+/** DATABASE_POOL_MAX's default: node-postgres's own. */
+export const DEFAULT_POOL_MAX = 10;
+
+/** DATABASE_POOL_MAX: a whole number of connections from 1 to 1000; unset, 10. */
+export function parsePoolMax(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return DEFAULT_POOL_MAX;
+  const max = Number(text);
+  if (!/^\d+$/.test(text) || max < 1 || max > 1000) {
+    throw new Error(`DATABASE_POOL_MAX must be a whole number from 1 to 1000, got "${value}"`);
+  }
+  return max;
 }
 
 /** UPLOAD_MAX_BYTES: a whole number of bytes, at least 1; unset, the 2 GiB of upload-rules. */

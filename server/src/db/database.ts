@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   /** True when the database answers a trivial query (used by /readyz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections and waiters (for `/metrics`); absent on SQLite. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 }
 
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
@@ -28,15 +30,42 @@ export function openDatabase(options: {
   dataDir: string;
   /** Told about errors of idle pooled connections (a PostgreSQL restart, a dropped link). */
   onIdleError?: (error: Error) => void;
+  /** The most PostgreSQL connections (DATABASE_POOL_MAX); unset, pg's own default. */
+  databasePoolMax?: number;
+  /** Told how long each query waited for a pooled connection, in seconds. */
+  onAcquire?: (seconds: number) => void;
 }): DatabaseHandle {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: options.databasePoolMax });
     // Without a listener, an idle client's error (the server restarting) would be an
     // uncaught exception and end the process; the pool replaces the client by itself.
     pool.on('error', (error) => options.onIdleError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
+    const { onAcquire } = options;
+    // Kysely asks the pool for a connection per query or transaction: timed here, since a
+    // wait for a connection is where a busy instance's time goes (issue 15 §1).
+    const timedPool = {
+      connect: async () => {
+        const started = performance.now();
+        const client = await pool.connect();
+        onAcquire?.((performance.now() - started) / 1000);
+        return client;
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: timedPool }) });
+    return {
+      db,
+      kind: 'postgres',
+      ping: () => ping(db),
+      close: () => db.destroy(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
+    };
   }
   const file =
     url && url.startsWith('sqlite:')

@@ -24,9 +24,17 @@ export class SessionCache {
   constructor(
     private readonly clock: () => number,
     private readonly ttlMs = SESSION_CACHE_TTL_MS,
+    /** Told of every lookup (the `/metrics` hit rate). */
+    private readonly onLookup: (hit: boolean) => void = () => undefined,
   ) {}
 
   get(tokenHash: string): SessionUserRecord | undefined {
+    const user = this.live(tokenHash);
+    this.onLookup(user !== undefined);
+    return user;
+  }
+
+  private live(tokenHash: string): SessionUserRecord | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
     const now = this.clock();
@@ -51,7 +59,7 @@ export class SessionCache {
 
   /** The /me answer cached beside a live session entry, if any. */
   getMeAnswer(tokenHash: string): string | undefined {
-    return this.get(tokenHash) ? this.entries.get(tokenHash)?.meAnswer : undefined;
+    return this.live(tokenHash) ? this.entries.get(tokenHash)?.meAnswer : undefined;
   }
 
   setMeAnswer(tokenHash: string, answer: string): void {
