@@ -2,6 +2,7 @@
  * Server configuration, read from the environment variables of DESIGN.md §1 only.
  * Every variable is listed in the README's configuration table.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { UPLOAD_DEFAULT_MAX_BYTES } from '@campus/contracts/upload-rules';
 import type { S3Location } from './modules/storage/s3-object-store.ts';
@@ -82,7 +83,26 @@ export interface AppConfig {
   social: SocialApiBases;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+/**
+ * The repository's root: the nearest folder above this file whose package.json is the
+ * workspace's, so the defaults below hold both when the server runs from its sources (tsx)
+ * and from its production build (server/dist, `npm run start:prod`).
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        workspaces?: unknown;
+      };
+      if (pkg.workspaces) return dir;
+    } catch {
+      // No package.json here: look further up.
+    }
+    if (path.dirname(dir) === dir) return path.resolve(from, '..', '..');
+  }
+}
+
+const repoRoot = findRepoRoot(import.meta.dirname);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
