@@ -47,6 +47,17 @@ import { ExportService } from './modules/export/export.service.ts';
 import { FamilyRepository } from './modules/family/family.repository.ts';
 import { familyRoutes } from './modules/family/family.routes.ts';
 import { FamilyService } from './modules/family/family.service.ts';
+import {
+  AppCredentialService,
+  DEFAULT_FEED_LIMITS,
+  FeedRateLimit,
+  type FeedLimits,
+} from './modules/feed/app-credential.service.ts';
+import { FeedRepository } from './modules/feed/feed.repository.ts';
+import { feedRoutes } from './modules/feed/feed.routes.ts';
+import { FeedService, noticeFeed, type InFeedTransaction } from './modules/feed/feed.service.ts';
+import { InboxService } from './modules/desktop/inbox.service.ts';
+import { CMS_APP_CODE } from '@campus/contracts/cms';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
@@ -111,6 +122,8 @@ export interface BuildOptions {
   redisKeyPrefix?: string;
   /** Password self-service limits (issue 12 §4), tightened or loosened by tests. */
   passwordLimits?: Partial<PasswordLimits>;
+  /** The feed's per-credential rate limit (issue 13 §4), tightened by tests. */
+  feedLimits?: Partial<FeedLimits>;
 }
 
 /** Spec §9 query-string limits, also applied to form bodies. */
@@ -364,8 +377,59 @@ export async function buildApp(
     portalOrigin,
   });
   await app.register(socialRoutes({ social, secureCookies }));
+  // Issue 13 §4: one feed of messages, to-dos and badges; apps' servers call it with their
+  // credential, cms in process, the console as the base platform.
+  const inFeedTransaction: InFeedTransaction = (work) =>
+    database.db.transaction().execute((trx) =>
+      work({
+        feed: new FeedRepository(trx),
+        inbox: new InboxService(new DesktopRepository(trx)),
+        audit: new AuditService(new AuditRepository(trx), clock),
+      }),
+    );
+  const feedRepository = new FeedRepository(database.db);
+  const feedAccess = new AdminAccess(base, directory);
+  const feed = new FeedService({
+    repository: feedRepository,
+    inbox: new InboxService(desktopRepository),
+    inTransaction: inFeedTransaction,
+    access: feedAccess,
+    units: directory,
+    licences: base,
+    catalogue,
+    clock,
+  });
+  const feedLimits = { ...DEFAULT_FEED_LIMITS, ...options.feedLimits };
+  await app.register(
+    feedRoutes({
+      feed,
+      credentials: new AppCredentialService({
+        repository: feedRepository,
+        inTransaction: inFeedTransaction,
+        access: feedAccess,
+        catalogue,
+        units: directory,
+        clock,
+      }),
+      rateLimit: new FeedRateLimit(
+        redis
+          ? new RedisIpFailureCounter(redis, feedLimits.windowMs, `${prefix}feed-rate:`)
+          : new DatabaseIpFailureCounter(uaaRepository, feedLimits.windowMs),
+        feedLimits,
+        clock,
+      ),
+    }),
+  );
   const storage = new StorageService(files, directory, catalogue, base, storageRepository);
-  const cms = new CmsService(new CmsRepository(database.db), base, family, storage, audit, clock);
+  const cms = new CmsService(
+    new CmsRepository(database.db),
+    base,
+    family,
+    storage,
+    audit,
+    clock,
+    noticeFeed(feed, CMS_APP_CODE),
+  );
   // DESIGN.md §7: a notice's readers may download its attachments.
   storage.registerReadGrant('cms', (fileId, user) => cms.mayReadAttachment(fileId, user));
   await app.register(cmsRoutes({ cms }));

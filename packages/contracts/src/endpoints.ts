@@ -4,6 +4,7 @@
  */
 import { accountRecoveryEndpoints } from './account-recovery.ts';
 import { adminEndpoints } from './admin.ts';
+import { adminFeedEndpoints, appFeedEndpoints } from './app-feed.ts';
 import { baseEndpoints } from './base.ts';
 import { clientDownloadEndpoints } from './client-downloads.ts';
 import { cmsEndpoints } from './cms.ts';
@@ -30,4 +31,6 @@ export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   uploadEndpoints,
   exportEndpoints,
   adminEndpoints,
+  appFeedEndpoints,
+  adminFeedEndpoints,
 ].flatMap((group) => Object.values<EndpointDefinition>(group));

@@ -18,6 +18,7 @@ import { openObjectStore } from '../modules/storage/open-object-store.ts';
 import { StorageRepository } from '../modules/storage/storage.repository.ts';
 import { createAdminService } from './admin-service.ts';
 import { createRecoveryAdmin } from './recovery-admin.ts';
+import { createAppCredentials } from './feed-admin.ts';
 import { AuditRepository } from '../modules/audit/audit.repository.ts';
 import { AuditService } from '../modules/audit/audit.service.ts';
 import { SocialRepository } from '../modules/social/social.repository.ts';
@@ -318,6 +319,21 @@ const COMMANDS: Record<string, Command> = {
       }
       const agent = record.agentId ? `, agent ${record.agentId}` : '';
       return `Social provider ${record.type} of unit ${unitId}: app ${record.appId}${agent}`;
+    },
+  },
+  'rotate-app-credential': {
+    usage: 'rotate-app-credential --app <app code> --unit <unit id>',
+    summary:
+      "Make or rotate an app's feed credential for a unit (and, for an area, its schools); prints the secret once.",
+    flags: ['app', 'unit'],
+    async run(flags, { handle }) {
+      const credential = await createAppCredentials(handle.db).rotate(
+        required(flags, 'app').trim(),
+        required(flags, 'unit').trim(),
+        { userId: null, ip: null },
+      );
+      // One line, as every command; the secret is shown this once (only its hash is kept).
+      return `App ${credential.appCode}, unit ${credential.unitId}: client ${credential.clientId}, secret ${credential.secret} (send "Authorization: Bearer <secret>"; shown once, the previous secret no longer works)`;
     },
   },
   'seed-demo': {

@@ -186,6 +186,8 @@ export interface MessageTable {
   /** JSON text: [{ code, endTime }] for openWay 1. */
   content: string | null;
   read_at: number | null;
+  /** The feed send it came from (0011); null for older rows and the seed's. */
+  send_id: string | null;
 }
 
 export interface TodoTable {
@@ -196,6 +198,8 @@ export interface TodoTable {
   url: string | null;
   created_at: number;
   done_at: number | null;
+  /** The feed send it came from (0011); null for older rows and the seed's. */
+  send_id: string | null;
 }
 
 export interface LicenceTable {
@@ -390,6 +394,9 @@ export interface Database {
   social_identities: SocialIdentityTable;
   social_states: SocialStateTable;
   social_pending: SocialPendingTable;
+  app_credentials: AppCredentialTable;
+  feed_sends: FeedSendTable;
+  app_badges: AppBadgeTable;
 }
 
 /** A one-time forgotten-password link (0009): only the token's SHA-256 is kept. */
@@ -459,4 +466,40 @@ export interface SocialPendingTable {
   expires_at: number;
   used_at: number | null;
   created_at: number;
+}
+
+/** An app's client credential for one unit (0011): only the secret's SHA-256 is kept. */
+export interface AppCredentialTable {
+  client_id: string;
+  app_code: string;
+  unit_id: string;
+  secret_hash: string;
+  created_at: number;
+  created_by: string | null;
+}
+
+/** A message or to-do sent to an audience (0011), by an app, cms or the console. */
+export interface FeedSendTable {
+  id: string;
+  /** 'message' or 'todo'. */
+  kind: string;
+  app_code: string;
+  unit_id: string;
+  sender_user_id: string | null;
+  client_id: string | null;
+  title: string;
+  importance: number | null;
+  url: string | null;
+  /** JSON text: { gradeName, className, userTypes, userIds }. */
+  audience: string;
+  recipient_count: number;
+  created_at: number;
+}
+
+/** The unread count an app sets on its icon for one user (0011; spec §3 unReadCodeCount). */
+export interface AppBadgeTable {
+  user_id: string;
+  app_code: string;
+  count: number;
+  updated_at: number;
 }

@@ -407,7 +407,8 @@ export const DEMO_SERVER_VERSION = { serverVersion: '1.2.0', date: '2026-03-01' 
 async function seedMessages(trx: Trx, ids: Map<string, string>, now: number): Promise<number> {
   const teacherId = ids.get('teacher');
   if (!teacherId) throw new Error('Demo account teacher is missing');
-  const rows: Database['messages'][] = [];
+  // Seeded messages come from no feed send (migration 0011's send_id stays null).
+  const rows: Omit<Database['messages'], 'send_id'>[] = [];
 
   for (let i = 0; i < TEACHER_UNREAD_COUNT + TEACHER_READ_COUNT; i++) {
     const group = TEACHER_MESSAGE_TEXTS[i % TEACHER_MESSAGE_TEXTS.length];

@@ -42,7 +42,10 @@ export type AuditAction =
   | 'login.social_failure'
   | 'social.bind'
   | 'social.unbind'
-  | 'admin.set_social_provider';
+  | 'admin.set_social_provider'
+  // Issue 13 §4: the feed's credentials and the console's messages and to-dos.
+  | 'admin.rotate_app_credential'
+  | 'admin.compose_message';
 
 export class AuditService {
   constructor(

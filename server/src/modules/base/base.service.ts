@@ -49,6 +49,15 @@ export class BaseService {
   }
 
   /**
+   * Whether the unit's licence for the app runs now, asked by the server itself (issue 13 §4: an
+   * app may address only the users of units that license it).
+   */
+  async unitLicenceRuns(unitId: string, appCode: string): Promise<boolean> {
+    const end = await this.repository.licenceEnd(unitId, appCode);
+    return end !== undefined && end > this.clock();
+  }
+
+  /**
    * Sets the unit's licence for an app to end at `endTime` (what `licenceValid` reads); answers
    * the end it replaces, null when the unit had none. For the administrator.
    */

@@ -10,6 +10,7 @@
  * - parent endpoints: user type 3, for the current child only (spec §6 "parents pick a
  *   child"; DESIGN.md §4 "a parent reads only their own children").
  * The spec is silent about cms itself: audiences, read records and statistics are ours.
+ * A published notice is announced in the addressed parents' bells through the feed (`NoticeFeed`).
  */
 import type { FileDescriptor } from '@campus/contracts/storage';
 import { isParent, isTeacherOrStaff } from '@campus/contracts/user-types';
@@ -42,6 +43,21 @@ export interface NoticeFiles {
   describe(fileIds: readonly string[]): Promise<Map<string, FileDescriptor>>;
 }
 
+/**
+ * Where a published notice is announced (issue 13 §4 "cms uses it"): a message in the bells of
+ * the parents it reaches, through the feed, as any app's server would send it. `prepare` checks
+ * and resolves the announcement before the notice is stored (a refusal stores nothing); `send`
+ * delivers it after.
+ */
+export interface NoticeFeed {
+  prepare(notice: {
+    unitId: string;
+    gradeName: string | null;
+    className: string | null;
+    title: string;
+  }): Promise<{ send(): Promise<void> }>;
+}
+
 export class CmsService {
   constructor(
     private readonly repository: CmsRepository,
@@ -51,6 +67,8 @@ export class CmsService {
     private readonly files: NoticeFiles,
     private readonly audit: AuditService,
     private readonly clock: () => number,
+    /** The parents' bells; none (a test's service) announces nothing. */
+    private readonly feed?: NoticeFeed,
   ) {}
 
   /** The unit's notices, newest first (code cms:notice:list). */
@@ -93,6 +111,12 @@ export class CmsService {
         },
       ]);
     }
+    const announcement = await this.feed?.prepare({
+      unitId: user.unitId,
+      gradeName,
+      className,
+      title: body.title,
+    });
     const now = this.clock();
     const id = randomUUID();
     await this.repository.insertNotice({
@@ -112,6 +136,7 @@ export class CmsService {
       ip,
       detail: { noticeId: id, title: body.title, gradeName, className, fileIds },
     });
+    await announcement?.send();
     const notice = await this.repository.findNotice(id);
     if (!notice) throw new Error(`notice ${id} vanished after insert`);
     return toNoticeSummary(

@@ -20,7 +20,7 @@ import type { AppCatalogueService } from '../base/app-catalogue.service.ts';
 import type { AppRecord } from '../base/base.repository.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import type { DesktopRepository } from './desktop.repository.ts';
-import { appVisibleTo, orderIcons } from './desktop-rules.ts';
+import { appUnreadCounts, appVisibleTo, orderIcons } from './desktop-rules.ts';
 
 export class AppMenuService {
   constructor(
@@ -121,8 +121,11 @@ export class AppMenuService {
   }
 
   private async unreadCounts(user: SessionUser): Promise<Map<string, number>> {
-    const rows = await this.repository.unreadCountsByModule(user.userId);
-    return new Map(rows.map((r) => [r.module, r.count]));
+    const [messages, badges] = await Promise.all([
+      this.repository.unreadCountsByModule(user.userId),
+      this.repository.badgesOf(user.userId),
+    ]);
+    return appUnreadCounts(messages, badges);
   }
 }
 

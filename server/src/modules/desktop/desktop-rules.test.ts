@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { themeColorOf, layoutFor } from '@campus/contracts/theme';
 import { userTypesOf } from '@campus/contracts/user-types';
 import {
+  appUnreadCounts,
   appVisibleTo,
   orderIcons,
   parseMessageContent,
@@ -34,6 +35,25 @@ describe('which apps a user sees (spec §3 updateStatus, §6)', () => {
     expect(appVisibleTo(app('base', '1,2,4'), { userType: 1, unitType: 1 })).toBe(false);
     expect(appVisibleTo(app('edu', '1,2,4'), { userType: 2, unitType: 1 })).toBe(false);
     expect(appVisibleTo(app('cms', '1,2,4'), { userType: 1, unitType: 1 })).toBe(true);
+  });
+});
+
+describe("an app's unread count (spec §3 unReadCodeCount, issue 13 §4 badges)", () => {
+  it("takes the app's badge over its unread messages, and the messages' count without one", () => {
+    const messages = [
+      { module: 'cms', count: 2 },
+      { module: 'leave', count: 3 },
+    ];
+    const badges = new Map([
+      ['cms', 5],
+      ['exam', 0],
+    ]);
+    expect(Object.fromEntries(appUnreadCounts(messages, badges))).toEqual({
+      cms: 5,
+      leave: 3,
+      exam: 0,
+    });
+    expect(Object.fromEntries(appUnreadCounts(messages, new Map()))).toEqual({ cms: 2, leave: 3 });
   });
 });
 

@@ -42,6 +42,23 @@ export function appVisibleTo(
 }
 
 /**
+ * Each app's unread count on its icon (spec §3 unReadCodeCount): the badge the app set for the
+ * user (issue 13 §4), which replaces the count of the user's unread messages from it, else
+ * that count. An app that keeps its own count (unread notices, say) may also post messages
+ * about the same things; adding the two would count them twice.
+ *
+ * @example appUnreadCounts([{ module: 'cms', count: 2 }], new Map([['cms', 5]])) // Map { cms → 5 }
+ */
+export function appUnreadCounts(
+  messages: readonly { module: string; count: number }[],
+  badges: ReadonlyMap<string, number>,
+): Map<string, number> {
+  const counts = new Map(messages.map((m) => [m.module, m.count]));
+  for (const [appCode, count] of badges) counts.set(appCode, count);
+  return counts;
+}
+
+/**
  * Apps in the user's drag order: the ones with a saved position first, by position; the rest
  * after them in their default order (`sort`). Does not change `apps`.
  */

@@ -1,7 +1,7 @@
 /**
- * All SQL of the desktop shell (issue 4): messages, to-dos, the unit's desktop settings and the
- * per-user state (left lock, recent apps, icon order), the desktop module's tables
- * (docs/ARCHITECTURE.md). Returns camelCase records; the services decide, the routes present.
+ * All SQL of the desktop shell (issue 4): messages, to-dos, the apps' badges (issue 13 §4), the
+ * unit's desktop settings and the per-user state (left lock, recent apps, icon order), the
+ * desktop module's tables (docs/ARCHITECTURE.md). Returns camelCase records; the services decide, the routes present.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -24,6 +24,32 @@ export interface TodoRecord {
   url: string | null;
   createdAt: number;
 }
+
+/** A message to store for one user, from a feed send (issue 13 §4). */
+export interface NewMessageRecord {
+  id: string;
+  userId: string;
+  messageMeno: string;
+  module: string;
+  messageDate: number;
+  importance: number;
+  url: string | null;
+  sendId: string;
+}
+
+/** A to-do to store for one user, from a feed send (issue 13 §4). */
+export interface NewTodoRecord {
+  id: string;
+  userId: string;
+  title: string;
+  module: string;
+  url: string | null;
+  createdAt: number;
+  sendId: string;
+}
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const INSERT_CHUNK = 500;
 
 export interface UnitDesktopSettingsRecord {
   messagePcOpen: number;
@@ -152,6 +178,133 @@ export class DesktopRepository {
       this.countOpenTodos(userId),
     ]);
     return { rows, total };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The feed's writes (issue 13 §4): messages and to-dos of a send, to-dos done, badges
+
+  async insertMessages(records: readonly NewMessageRecord[]): Promise<void> {
+    for (let i = 0; i < records.length; i += INSERT_CHUNK) {
+      await this.db
+        .insertInto('messages')
+        .values(
+          records.slice(i, i + INSERT_CHUNK).map((m) => ({
+            id: m.id,
+            user_id: m.userId,
+            message_meno: m.messageMeno,
+            module: m.module,
+            message_date: m.messageDate,
+            importance: m.importance,
+            open_way: 0,
+            url: m.url,
+            content: null,
+            read_at: null,
+            send_id: m.sendId,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async insertTodos(records: readonly NewTodoRecord[]): Promise<void> {
+    for (let i = 0; i < records.length; i += INSERT_CHUNK) {
+      await this.db
+        .insertInto('todos')
+        .values(
+          records.slice(i, i + INSERT_CHUNK).map((t) => ({
+            id: t.id,
+            user_id: t.userId,
+            title: t.title,
+            module: t.module,
+            url: t.url,
+            created_at: t.createdAt,
+            done_at: null,
+            send_id: t.sendId,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Marks the send's open to-dos done, of the listed users or (null) of all; answers how many. */
+  async completeTodos(sendId: string, userIds: readonly string[] | null, now: number) {
+    let query = this.db
+      .updateTable('todos')
+      .set({ done_at: now })
+      .where('send_id', '=', sendId)
+      .where('done_at', 'is', null);
+    if (userIds) query = query.where('user_id', 'in', [...userIds]);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Per send: how many of its messages are read, or of its to-dos done (absent: none). */
+  async sendProgress(sendIds: readonly string[]): Promise<Map<string, number>> {
+    const progress = new Map<string, number>();
+    if (sendIds.length === 0) return progress;
+    const [read, done] = await Promise.all([
+      this.db
+        .selectFrom('messages')
+        .select((eb) => ['send_id', eb.fn.countAll<number | string>().as('count')])
+        .where('send_id', 'in', [...sendIds])
+        .where('read_at', 'is not', null)
+        .groupBy('send_id')
+        .execute(),
+      this.db
+        .selectFrom('todos')
+        .select((eb) => ['send_id', eb.fn.countAll<number | string>().as('count')])
+        .where('send_id', 'in', [...sendIds])
+        .where('done_at', 'is not', null)
+        .groupBy('send_id')
+        .execute(),
+    ]);
+    for (const row of [...read, ...done]) {
+      if (row.send_id !== null) progress.set(row.send_id, Number(row.count));
+    }
+    return progress;
+  }
+
+  /** Sets (a count) or removes (null) users' badges on one app's icon. */
+  async setBadges(
+    appCode: string,
+    badges: readonly { userId: string; count: number | null }[],
+    now: number,
+  ): Promise<void> {
+    const cleared = badges.filter((b) => b.count === null).map((b) => b.userId);
+    if (cleared.length > 0) {
+      await this.db
+        .deleteFrom('app_badges')
+        .where('app_code', '=', appCode)
+        .where('user_id', 'in', cleared)
+        .execute();
+    }
+    const set = badges.flatMap((b) =>
+      b.count === null
+        ? []
+        : [{ user_id: b.userId, app_code: appCode, count: b.count, updated_at: now }],
+    );
+    for (let i = 0; i < set.length; i += INSERT_CHUNK) {
+      await this.db
+        .insertInto('app_badges')
+        .values(set.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'app_code']).doUpdateSet((eb) => ({
+            count: eb.ref('excluded.count'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** The badges the apps set for the user: app code → count. */
+  async badgesOf(userId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('app_badges')
+      .select(['app_code', 'count'])
+      .where('user_id', '=', userId)
+      .execute();
+    return new Map(rows.map((r) => [r.app_code, Number(r.count)]));
   }
 
   // -------------------------------------------------------------------------------------------

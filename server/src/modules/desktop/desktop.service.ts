@@ -26,6 +26,7 @@ import type { SessionUser } from '../uaa/session.service.ts';
 import type { DesktopRepository } from './desktop.repository.ts';
 import {
   SWATCH_NAMES,
+  appUnreadCounts,
   parseMessageContent,
   resolveThemeChoice,
   safeLink,
@@ -75,10 +76,17 @@ export class DesktopService {
     }));
   }
 
-  /** Spec §7 unReadCodeCount: app code → the caller's unread messages from it. */
+  /**
+   * Spec §7 unReadCodeCount: app code → the caller's unread count in it: the badge the app set
+   * (issue 13 §4), else the caller's unread messages from it.
+   */
   async unreadCodeCount(user: SessionUser): Promise<UnreadCodeCount> {
+    const [messages, badges] = await Promise.all([
+      this.repository.unreadCountsByModule(user.userId),
+      this.repository.badgesOf(user.userId),
+    ]);
     const counts: UnreadCodeCount = {};
-    for (const { module, count } of await this.repository.unreadCountsByModule(user.userId)) {
+    for (const [module, count] of appUnreadCounts(messages, badges)) {
       if (count > 0) counts[module] = count;
     }
     return counts;
