@@ -31,6 +31,9 @@ import { AppCatalogueService } from './modules/base/app-catalogue.service.ts';
 import { BaseRepository } from './modules/base/base.repository.ts';
 import { AdminAccess } from './modules/admin/admin-access.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminAppRoutes } from './modules/admin/admin-apps.routes.ts';
+import { createAdminAppServices } from './modules/admin/admin-apps.wiring.ts';
+import type { DeployLimits } from './modules/admin/subapp-deploy.ts';
 import { baseRoutes } from './modules/base/base.routes.ts';
 import { BaseService } from './modules/base/base.service.ts';
 import { CmsRepository } from './modules/cms/cms.repository.ts';
@@ -124,6 +127,8 @@ export interface BuildOptions {
   passwordLimits?: Partial<PasswordLimits>;
   /** The feed's per-credential rate limit (issue 13 §4), tightened by tests. */
   feedLimits?: Partial<FeedLimits>;
+  /** The console's sub-app deploy limits (issue 13 §2), tightened by tests. */
+  deployLimits?: Partial<DeployLimits>;
 }
 
 /** Spec §9 query-string limits, also applied to form bodies. */
@@ -310,7 +315,8 @@ export async function buildApp(
   const base = new BaseService(baseRepository, audit, clock, directory);
   const catalogue = new AppCatalogueService(baseRepository);
   await app.register(baseRoutes({ base }));
-  await app.register(adminRoutes({ access: new AdminAccess(base, directory) }));
+  const adminAccess = new AdminAccess(base, directory);
+  await app.register(adminRoutes({ access: adminAccess }));
   const desktopRepository = new DesktopRepository(database.db);
   const unitSettings = new UnitSettingsService(desktopRepository, clock);
   await app.register(
@@ -437,6 +443,20 @@ export async function buildApp(
     versionsRoutes({ versions: new VersionsService(new VersionsRepository(database.db)) }),
   );
   await app.register(storageRoutes({ files, storage }));
+  // Issue 13 §2: the console's apps, menus, roles, licences, themes, OAuth clients, versions.
+  await app.register(
+    adminAppRoutes(
+      createAdminAppServices({
+        db: database.db,
+        access: adminAccess,
+        events: sessionEvents,
+        storage,
+        pagesDir: config.pagesDir,
+        deployLimits: options.deployLimits,
+        clock,
+      }),
+    ),
+  );
   await app.register(
     uploadRoutes({
       uploads: new UploadService(

@@ -5,6 +5,7 @@
 import { accountRecoveryEndpoints } from './account-recovery.ts';
 import { adminEndpoints } from './admin.ts';
 import { adminFeedEndpoints, appFeedEndpoints } from './app-feed.ts';
+import { adminAppEndpoints } from './admin-apps.ts';
 import { baseEndpoints } from './base.ts';
 import { clientDownloadEndpoints } from './client-downloads.ts';
 import { cmsEndpoints } from './cms.ts';
@@ -33,4 +34,5 @@ export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   adminEndpoints,
   appFeedEndpoints,
   adminFeedEndpoints,
+  adminAppEndpoints,
 ].flatMap((group) => Object.values<EndpointDefinition>(group));

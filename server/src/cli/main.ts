@@ -11,6 +11,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { DEMO_ACCOUNTS, seedDemoSchool } from '../db/seed/demo-school.ts';
 import type { AdminService, ChildRef } from '../modules/admin/admin.service.ts';
+import { OidcClientsService } from '../modules/oidc/oidc-clients.service.ts';
 import { OidcRepository } from '../modules/oidc/oidc.repository.ts';
 import { newSigningKey } from '../modules/oidc/oidc.service.ts';
 import { FileStore } from '../modules/storage/file-store.ts';
@@ -79,19 +80,16 @@ const COMMANDS: Record<string, Command> = {
         .split(',')
         .map((u) => u.trim())
         .filter((u) => u !== '');
-      for (const uri of redirectUris) {
-        if (!/^https?:\/\/[^/]/.test(uri) || URL.canParse(uri) === false)
-          throw new UsageError(`--url must be absolute http(s) addresses, got "${uri}"`);
-      }
       const clientId = required(flags, 'client');
-      await new OidcRepository(handle.db).saveClient(
+      // The console's rules (issue 13 §2): id, name, exact absolute http(s) URIs, no fragment.
+      await new OidcClientsService(new OidcRepository(handle.db), Date.now).register(
         {
           clientId,
           name: required(flags, 'name'),
           redirectUris,
           clientSecret: flags.secret ?? null,
         },
-        Date.now(),
+        { replace: true },
       );
       const kind = flags.secret ? 'confidential' : 'public';
       return `Registered ${kind} client "${clientId}" with ${redirectUris.length} redirect URI(s)`;

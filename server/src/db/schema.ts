@@ -288,6 +288,17 @@ export interface ResourceTable {
   menu_route: string | null;
   user_types: string;
   sort: number;
+  /** Migration 0011: comma-separated roles of the app whose holders hold it too; null none. */
+  roles: string | null;
+}
+
+/** Migration 0011: an uploaded image replacing one theme variant's drawn app icon (spec §3). */
+export interface AppIconTable {
+  app_code: string;
+  /** gray, color or cartoon. */
+  variant: string;
+  file_id: string;
+  updated_at: number;
 }
 
 /**
@@ -381,6 +392,7 @@ export interface Database {
   files: FileTable;
   app_server_versions: AppServerVersionTable;
   resources: ResourceTable;
+  app_icons: AppIconTable;
   cms_notices: CmsNoticeTable;
   cms_notice_reads: CmsNoticeReadTable;
   cms_notice_attachments: CmsNoticeAttachmentTable;

@@ -576,7 +576,7 @@ export class AdminService {
  * `expired` → now (the check wants the end after now); `YYYY-MM-DD` → the next local
  * midnight, so the licence covers the whole named day; anything else → null.
  */
-function licenceEnd(until: string, now: number): number | null {
+export function licenceEnd(until: string, now: number): number | null {
   if (until.toLowerCase() === 'expired') return now;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(until);
   if (!match) return null;

@@ -45,7 +45,29 @@ export type AuditAction =
   | 'admin.set_social_provider'
   // Issue 13 §4: the feed's credentials and the console's messages and to-dos.
   | 'admin.rotate_app_credential'
-  | 'admin.compose_message';
+  | 'admin.compose_message'
+  // Issue 13 §2: the console's apps, menus, roles, themes, OAuth clients and versions.
+  | 'admin.create_app'
+  | 'admin.update_app'
+  | 'admin.set_app_status'
+  | 'admin.arrange_apps'
+  | 'admin.save_app_group'
+  | 'admin.delete_app_group'
+  | 'admin.set_app_icon'
+  | 'admin.deploy_app'
+  | 'admin.save_resource'
+  | 'admin.delete_resource'
+  | 'admin.grant_role'
+  | 'admin.revoke_role'
+  | 'admin.set_unit_themes'
+  | 'admin.push_theme'
+  | 'admin.create_oauth_client'
+  | 'admin.update_oauth_client'
+  | 'admin.rotate_oauth_secret'
+  | 'admin.delete_oauth_client'
+  | 'admin.set_server_version'
+  | 'admin.save_release'
+  | 'admin.delete_release';
 
 export class AuditService {
   constructor(

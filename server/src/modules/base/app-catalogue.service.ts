@@ -22,6 +22,11 @@ export class AppCatalogueService {
     return this.repository.findApp(code);
   }
 
+  /** The file id of an uploaded icon for one theme variant (spec §3), else undefined: drawn. */
+  iconFileOf(code: string, variant: string): Promise<string | undefined> {
+    return this.repository.iconFileId(code, variant);
+  }
+
   /**
    * The code of an app named by its code, else by its server id (spec §7 `serverId`). A server
    * id shared by several apps names none of them.

@@ -81,6 +81,17 @@ export class BaseRepository {
       ]);
   }
 
+  /** The uploaded image replacing one theme variant's drawn icon (migration 0011), if any. */
+  async iconFileId(code: string, variant: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('app_icons')
+      .select('file_id')
+      .where('app_code', '=', code)
+      .where('variant', '=', variant)
+      .executeTakeFirst();
+    return row?.file_id;
+  }
+
   async appExists(code: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('apps')
@@ -123,8 +134,26 @@ export class BaseRepository {
     return row !== undefined;
   }
 
-  /** The app's resources held by a user type, in menu order; the service builds the tree. */
-  async resourcesFor(appCode: string, userType: number): Promise<ResourceRecord[]> {
+  /** The roles a user holds in one app (`user_roles`). */
+  async rolesOf(userId: string, appCode: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('user_roles')
+      .select('role')
+      .where('user_id', '=', userId)
+      .where('app_code', '=', appCode)
+      .execute();
+    return rows.map((r) => r.role);
+  }
+
+  /**
+   * The app's resources held by a user type, or granted to one of `roles` (migration 0011), in
+   * menu order; the service builds the tree.
+   */
+  async resourcesFor(
+    appCode: string,
+    userType: number,
+    roles: readonly string[] = [],
+  ): Promise<ResourceRecord[]> {
     const rows = await this.db
       .selectFrom('resources')
       .select([
@@ -136,17 +165,20 @@ export class BaseRepository {
         'resource_type as resourceType',
         'menu_route as menuRoute',
         'user_types as userTypes',
+        'roles',
       ])
       .where('app_code', '=', appCode)
       .orderBy('sort')
       .orderBy('id')
       .execute();
-    return rows.filter((r) =>
-      r.userTypes
-        .split(',')
-        .map((t) => t.trim())
-        .includes(String(userType)),
-    );
+    const list = (text: string | null) => (text ?? '').split(',').map((t) => t.trim());
+    return rows
+      .filter(
+        (r) =>
+          list(r.userTypes).includes(String(userType)) ||
+          list(r.roles).some((role) => role !== '' && roles.includes(role)),
+      )
+      .map(({ roles: _granted, ...record }) => record);
   }
 
   /** The unit's licensed, visible apps with their end times (the module list). */

@@ -113,7 +113,13 @@ export class BaseService {
         bilingual('该用户类型没有菜单权限', 'This user type has no menu permissions'),
       );
     }
-    return toTree(await this.repository.resourcesFor(appCode, user.userType));
+    return toTree(await this.resourcesOf(user, appCode));
+  }
+
+  /** The app's resources a user holds: by user type, or by a role of the app (issue 13 §2). */
+  private async resourcesOf(user: SessionUser, appCode: string): Promise<ResourceRecord[]> {
+    const roles = await this.repository.rolesOf(user.userId, appCode);
+    return this.repository.resourcesFor(appCode, user.userType, roles);
   }
 
   /**
@@ -130,7 +136,7 @@ export class BaseService {
         visit(node.children ?? []);
       }
     };
-    visit(toTree(await this.repository.resourcesFor(appCode, user.userType)));
+    visit(toTree(await this.resourcesOf(user, appCode)));
     return codes;
   }
 

@@ -73,6 +73,31 @@ export class OidcRepository {
       .execute();
   }
 
+  /** Every registered client with when it was registered, by client id. */
+  async listClients(): Promise<(OidcClientRecord & { createdAt: number })[]> {
+    const rows = await this.db
+      .selectFrom('oauth_clients')
+      .select(['client_id', 'name', 'redirect_uris', 'client_secret', 'created_at'])
+      .orderBy('client_id')
+      .execute();
+    return rows.map((row) => ({
+      clientId: row.client_id,
+      name: row.name,
+      redirectUris: parseUris(row.redirect_uris),
+      clientSecret: row.client_secret,
+      createdAt: row.created_at,
+    }));
+  }
+
+  /** Removes a client's registration; answers whether there was one. */
+  async deleteClient(clientId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('oauth_clients')
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   /** Every key, newest first. */
   async listSigningKeys(): Promise<SigningKeyRecord[]> {
     const rows = await this.db
@@ -189,5 +214,15 @@ export class OidcRepository {
       .where('expires_at', '<', now)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+}
+
+/** The stored redirect URIs (JSON text), strings only. */
+function parseUris(text: string): string[] {
+  try {
+    const uris: unknown = JSON.parse(text);
+    return Array.isArray(uris) ? uris.filter((u): u is string => typeof u === 'string') : [];
+  } catch {
+    return [];
   }
 }

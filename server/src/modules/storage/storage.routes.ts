@@ -39,7 +39,9 @@ export function storageRoutes(deps: {
     route(app, E.appIcon, async ({ params, request, reply }) => {
       const icon = await deps.storage.appIcon(params.code, params.variant);
       if (!icon) return reply.code(404).send(ICON_NOT_FOUND);
-      return sendImage(request, reply, 'image/svg+xml', Buffer.from(icon.svg), icon.sha256, 86400);
+      // An uploaded icon can be replaced under the same address: an hour, as for a logo.
+      const maxAge = icon.uploaded ? 3600 : 86400;
+      return sendImage(request, reply, icon.mime, icon.bytes, icon.sha256, maxAge);
     });
   };
 }

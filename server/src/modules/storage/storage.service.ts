@@ -8,16 +8,32 @@ import type { BaseService } from '../base/base.service.ts';
 import type { DirectoryService } from '../uaa/directory.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import { renderAppIcon } from './app-icon.ts';
+import { isImageOfType } from './image-signature.ts';
 import type { FileStore, StoredFile } from './file-store.ts';
 import type { ByteRange } from './object-store.ts';
 import type { FileRecord, StorageRepository } from './storage.repository.ts';
 import { toFileDescriptor } from './upload.service.ts';
 
 export interface AppIconImage {
-  svg: string;
+  mime: string;
+  bytes: Buffer;
   /** Content hash, used as the ETag. */
   sha256: string;
+  /** An uploaded image (issue 13 §2) rather than the drawn icon. */
+  uploaded: boolean;
 }
+
+/** The raster kinds an uploaded app icon may be, by media type and file signature. */
+const ICON_KINDS: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+};
+/** An icon is drawn at 96 px; 512 KiB is room for any sane picture of that size. */
+export const APP_ICON_MAX_BYTES = 512 * 1024;
+
+/** Why an uploaded file cannot be an app icon. */
+export type IconFileProblem = 'notYours' | 'notImage' | 'tooLarge';
 
 /**
  * What a feature that owns files answers when asked whether a user may read one of them
@@ -36,7 +52,7 @@ export class StorageService {
     private readonly files: FileStore,
     /** Units (and their logo's file) are the uaa's, apps the base platform's. */
     private readonly units: Pick<DirectoryService, 'findUnit'>,
-    private readonly catalogue: Pick<AppCatalogueService, 'findApp'>,
+    private readonly catalogue: Pick<AppCatalogueService, 'findApp' | 'iconFileOf'>,
     /** Spec §6: admin status is the base app's role check; unit admins read their unit's files. */
     private readonly admins: Pick<BaseService, 'isBaseAdmin'>,
     private readonly repository: Pick<StorageRepository, 'findFiles'>,
@@ -71,12 +87,39 @@ export class StorageService {
     return this.files.get(fileId);
   }
 
-  /** The app's icon drawn for one theme variant, or null for an unknown app. */
+  /**
+   * The app's icon for one theme variant: the image an administrator uploaded for it (issue 13
+   * §2), else drawn from its name and colour; null for an unknown app.
+   */
   async appIcon(code: string, variant: AppIconVariant): Promise<AppIconImage | null> {
     const app = await this.catalogue.findApp(code);
     if (!app) return null;
-    const svg = renderAppIcon(app, variant);
-    return { svg, sha256: createHash('sha256').update(svg).digest('hex') };
+    const fileId = await this.catalogue.iconFileOf(code, variant);
+    const uploaded = fileId ? await this.files.get(fileId) : null;
+    if (uploaded) return { ...uploaded, uploaded: true };
+    const svg = Buffer.from(renderAppIcon(app, variant));
+    return {
+      mime: 'image/svg+xml',
+      bytes: svg,
+      sha256: createHash('sha256').update(svg).digest('hex'),
+      uploaded: false,
+    };
+  }
+
+  /**
+   * Whether a file may become an app icon: the caller's own upload in their unit, a PNG, JPEG
+   * or GIF by its signature (never an SVG, which could hold script), at most
+   * {@link APP_ICON_MAX_BYTES}. Null when it may.
+   */
+  async iconFileProblem(user: SessionUser, fileId: string): Promise<IconFileProblem | null> {
+    const own = (await this.uploadedBy(user, [fileId])).has(fileId);
+    if (!own) return 'notYours';
+    const file = await this.files.describe(fileId);
+    const kind = file ? ICON_KINDS[file.mime] : undefined;
+    if (!file || !kind) return 'notImage';
+    if (file.size > APP_ICON_MAX_BYTES) return 'tooLarge';
+    const stored = await this.files.get(fileId);
+    return stored && isImageOfType(stored.bytes, kind) ? null : 'notImage';
   }
 
   /**

@@ -5,6 +5,7 @@
  * and here the cached sessions of the users it changed are evicted, so the next request reads
  * them fresh (on every instance, through the session events).
  */
+import type { DecorationSet } from '@campus/contracts/uaa';
 import type { SessionEvents } from './session-events.ts';
 import type {
   NewUnit,
@@ -15,6 +16,9 @@ import type {
   UserRecord,
   UserTheme,
 } from './uaa.repository.ts';
+
+/** One of a unit's own themes (spec §3 decorationSet.themeList). */
+export type UnitTheme = NonNullable<DecorationSet['themeList']>[number];
 
 export class DirectoryService {
   constructor(
@@ -75,6 +79,30 @@ export class DirectoryService {
     const users = await this.repository.setUnitTheme(unitId, theme);
     await this.events.publish({ kind: 'unit', id: unitId });
     return users;
+  }
+
+  /**
+   * The unit's own themes (spec §2 Theme dialog custom section, §3 `decorationSet.themeList`):
+   * replaces the list and keeps the rest of the decoration (the footer's settings) as it is;
+   * unreadable stored text starts again from nothing. Answers the list it replaced.
+   */
+  async setUnitThemeList(unitId: string, themeList: readonly UnitTheme[]): Promise<UnitTheme[]> {
+    const unit = await this.repository.findUnit(unitId);
+    let decoration: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(unit?.decorationSet ?? '{}');
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        decoration = parsed as Record<string, unknown>;
+      }
+    } catch {
+      decoration = {};
+    }
+    const previous = Array.isArray(decoration.themeList)
+      ? (decoration.themeList as UnitTheme[])
+      : [];
+    decoration.themeList = themeList;
+    await this.repository.setDecorationSet(unitId, JSON.stringify(decoration));
+    return previous;
   }
 
   /**

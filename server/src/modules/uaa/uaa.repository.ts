@@ -255,6 +255,15 @@ export class UaaRepository {
     return Number(result.numUpdatedRows);
   }
 
+  /** The unit's login page decoration (spec §3 decorationSet: JSON text), replaced whole. */
+  async setDecorationSet(unitId: string, decorationSet: string): Promise<void> {
+    await this.db
+      .updateTable('units')
+      .set({ decoration_set: decorationSet })
+      .where('id', '=', unitId)
+      .execute();
+  }
+
   /**
    * Stores the parent's current child (spec §6), which the family module chooses; with
    * `onlyIfEmpty`, a choice already made stays.

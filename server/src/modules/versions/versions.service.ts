@@ -4,7 +4,13 @@
  */
 import { notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
-import type { ServerVersionRecord, VersionsRepository } from './versions.repository.ts';
+import type {
+  ReleaseRecord,
+  ServerVersionRecord,
+  VersionsRepository,
+} from './versions.repository.ts';
+
+export type { ReleaseRecord, ServerVersionRecord };
 
 export class VersionsService {
   constructor(private readonly repository: VersionsRepository) {}
@@ -18,5 +24,31 @@ export class VersionsService {
       throw notFound(bilingual('请求的地址不存在', 'No such address'));
     }
     return this.repository.serverVersion(code);
+  }
+
+  /** The app's server version record, for the administrator. */
+  serverVersion(code: string): Promise<ServerVersionRecord | undefined> {
+    return this.repository.serverVersion(code);
+  }
+
+  saveServerVersion(code: string, record: ServerVersionRecord): Promise<void> {
+    return this.repository.saveServerVersion(code, record);
+  }
+
+  /** The app's release records (spec §3 version record), newest first. */
+  releases(code: string): Promise<ReleaseRecord[]> {
+    return this.repository.releases(code);
+  }
+
+  findRelease(id: string): Promise<ReleaseRecord | undefined> {
+    return this.repository.findRelease(id);
+  }
+
+  saveRelease(release: ReleaseRecord, create: boolean): Promise<void> {
+    return this.repository.saveRelease(release, create);
+  }
+
+  deleteRelease(id: string): Promise<void> {
+    return this.repository.deleteRelease(id);
   }
 }
