@@ -42,7 +42,10 @@ export type AuditAction =
   | 'login.social_failure'
   | 'social.bind'
   | 'social.unbind'
-  | 'admin.set_social_provider';
+  | 'admin.set_social_provider'
+  // Issue 13 §3: the bulk import of users, and the download of its initial passwords.
+  | 'admin.import_users'
+  | 'admin.import_result';
 
 export class AuditService {
   constructor(
