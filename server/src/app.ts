@@ -34,6 +34,9 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminAppRoutes } from './modules/admin/admin-apps.routes.ts';
 import { createAdminAppServices } from './modules/admin/admin-apps.wiring.ts';
 import type { DeployLimits } from './modules/admin/subapp-deploy.ts';
+import { ImportResultRepository } from './modules/admin/import/import-result.repository.ts';
+import { importRoutes } from './modules/admin/import/import.routes.ts';
+import { ImportService, type ImportDomains } from './modules/admin/import/import.service.ts';
 import { baseRoutes } from './modules/base/base.routes.ts';
 import { BaseService } from './modules/base/base.service.ts';
 import { CmsRepository } from './modules/cms/cms.repository.ts';
@@ -317,6 +320,25 @@ export async function buildApp(
   await app.register(baseRoutes({ base }));
   const adminAccess = new AdminAccess(base, directory);
   await app.register(adminRoutes({ access: adminAccess }));
+  // Issue 13 §3: the bulk import of users and parent–child links.
+  // Its domains once on the database and once per transaction, so that an import's accounts,
+  // students, links, audit entry and result commit together or not at all.
+  const importDomains = (handle: typeof database.db): ImportDomains => {
+    const importDirectory = new DirectoryService(new UaaRepository(handle), sessionEvents, clock);
+    return {
+      directory: importDirectory,
+      family: new FamilyService(new FamilyRepository(handle), importDirectory, clock),
+      audit: new AuditService(new AuditRepository(handle), clock),
+      results: new ImportResultRepository(handle),
+    };
+  };
+  const imports = new ImportService(
+    adminAccess,
+    importDomains(database.db),
+    (work) => database.db.transaction().execute((trx) => work(importDomains(trx))),
+    { clock },
+  );
+  await app.register(importRoutes({ imports }));
   const desktopRepository = new DesktopRepository(database.db);
   const unitSettings = new UnitSettingsService(desktopRepository, clock);
   await app.register(

@@ -6,6 +6,7 @@ import { accountRecoveryEndpoints } from './account-recovery.ts';
 import { adminEndpoints } from './admin.ts';
 import { adminFeedEndpoints, appFeedEndpoints } from './app-feed.ts';
 import { adminAppEndpoints } from './admin-apps.ts';
+import { adminImportEndpoints } from './admin-import.ts';
 import { baseEndpoints } from './base.ts';
 import { clientDownloadEndpoints } from './client-downloads.ts';
 import { cmsEndpoints } from './cms.ts';
@@ -35,4 +36,5 @@ export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   appFeedEndpoints,
   adminFeedEndpoints,
   adminAppEndpoints,
+  adminImportEndpoints,
 ].flatMap((group) => Object.values<EndpointDefinition>(group));

@@ -55,6 +55,10 @@ export interface UserTable {
   /** Optional; where a forgotten-password link goes (0009). */
   email: string | null;
   created_at: number;
+  /** Optional spec §5 mobile phone, 11 digits (0013). */
+  phone: string | null;
+  /** Optional spec §5 identity card, 15 or 18 characters (0013). */
+  id_card: string | null;
 }
 
 /** A teacher account and a parent account that belong to one person (spec §6). */
@@ -409,6 +413,7 @@ export interface Database {
   app_credentials: AppCredentialTable;
   feed_sends: FeedSendTable;
   app_badges: AppBadgeTable;
+  admin_import_results: AdminImportResultTable;
 }
 
 /** A one-time forgotten-password link (0009): only the token's SHA-256 is kept. */
@@ -514,4 +519,17 @@ export interface AppBadgeTable {
   app_code: string;
   count: number;
   updated_at: number;
+}
+/**
+ * A committed bulk import's new accounts and initial passwords (0013), waiting to be downloaded
+ * once: AES-256-GCM under the administrator's key, found by that key's SHA-256.
+ */
+export interface AdminImportResultTable {
+  key_hash: string;
+  unit_id: string;
+  created_by: string;
+  /** base64 of iv (12 bytes) ‖ tag (16 bytes) ‖ ciphertext. */
+  sealed: string;
+  expires_at: number;
+  created_at: number;
 }

@@ -11,6 +11,7 @@ import * as m0009 from './0009-password-ticket.ts';
 import * as m0010 from './0010-social.ts';
 import * as m0011 from './0011-app-feed.ts';
 import * as m0012 from './0012-admin-apps.ts';
+import * as m0013 from './0013-admin-import.ts';
 
 /**
  * Versioned migrations, applied in name order. New files get the next number and are
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-social': m0010,
   '0011-app-feed': m0011,
   '0012-admin-apps': m0012,
+  '0013-admin-import': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

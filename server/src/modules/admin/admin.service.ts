@@ -14,6 +14,7 @@ import {
   type ClientPackageKind,
   type ClientPackageUrlProblem,
 } from '@campus/contracts/client-downloads';
+import { isValidLoginName } from '@campus/contracts/field-rules';
 import { defaultPasswordProblem, type PasswordProblem } from '@campus/contracts/password-rules';
 import { isArea, isUnitType, isUserType } from '@campus/contracts/user-types';
 import { randomUUID } from 'node:crypto';
@@ -30,8 +31,6 @@ import type { ChildNames, FamilyService } from '../family/family.service.ts';
 import type { DirectoryService } from '../uaa/directory.service.ts';
 import { hashPassword } from '../uaa/password.ts';
 import type { RevokedCounts, UserRecord } from '../uaa/uaa.repository.ts';
-
-const LOGIN_NAME = /^[A-Za-z0-9_.@-]{2,64}$/;
 
 /** The words for each way a password fails the default rule (spec §5). */
 const PASSWORD_PROBLEM_MESSAGES: Readonly<Record<PasswordProblem, Bilingual>> = {
@@ -288,7 +287,7 @@ export class AdminService {
       ? await this.domains.directory.findUnit(input.unitId.trim())
       : undefined;
     if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${input.unitId}" does not exist`));
-    if (!LOGIN_NAME.test(loginName)) {
+    if (!isValidLoginName(loginName)) {
       errors.push(
         field(
           'loginName',

@@ -67,7 +67,10 @@ export type AuditAction =
   | 'admin.delete_oauth_client'
   | 'admin.set_server_version'
   | 'admin.save_release'
-  | 'admin.delete_release';
+  | 'admin.delete_release'
+  // Issue 13 §3: the bulk import of users, and the download of its initial passwords.
+  | 'admin.import_users'
+  | 'admin.import_result';
 
 export class AuditService {
   constructor(

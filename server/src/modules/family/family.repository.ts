@@ -33,6 +33,15 @@ export interface LinkedAccount {
   userType: number;
 }
 
+/** Rows per INSERT statement of the bulk import (6 columns a student, 3 a link). */
+const ROWS_PER_INSERT = 1000;
+
+/** A parent–child link to add. */
+export interface ParentChildLink {
+  parentId: string;
+  studentId: string;
+}
+
 export class FamilyRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -70,6 +79,52 @@ export class FamilyRepository {
         created_at: student.createdAt,
       })
       .execute();
+  }
+
+  /** Every student of a unit (the bulk import matches children and classes against them). */
+  async studentsOfUnit(unitId: string): Promise<ChildRecord[]> {
+    const rows = await this.db
+      .selectFrom('students')
+      .selectAll()
+      .where('unit_id', '=', unitId)
+      .orderBy('id')
+      .execute();
+    return rows.map(toChildRecord);
+  }
+
+  /** Many new students, a thousand to a statement. */
+  async insertStudents(students: readonly NewStudent[]): Promise<void> {
+    for (let i = 0; i < students.length; i += ROWS_PER_INSERT) {
+      await this.db
+        .insertInto('students')
+        .values(
+          students.slice(i, i + ROWS_PER_INSERT).map((student) => ({
+            id: student.id,
+            unit_id: student.unitId,
+            real_name: student.realName,
+            grade_name: student.gradeName,
+            class_name: student.className,
+            created_at: student.createdAt,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Many new parent–child links (of new parents, so none exists yet), a thousand to a statement. */
+  async insertParentChildLinks(links: readonly ParentChildLink[], now: number): Promise<void> {
+    for (let i = 0; i < links.length; i += ROWS_PER_INSERT) {
+      await this.db
+        .insertInto('parent_children')
+        .values(
+          links.slice(i, i + ROWS_PER_INSERT).map((link) => ({
+            parent_id: link.parentId,
+            student_id: link.studentId,
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
   }
 
   /** True when the link was added, false when it already existed. */

@@ -16,7 +16,13 @@ import { badRequest, forbidden, notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { DirectoryService } from '../uaa/directory.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
-import type { ChildRecord, FamilyRepository, LinkedAccount } from './family.repository.ts';
+import type {
+  ChildRecord,
+  FamilyRepository,
+  LinkedAccount,
+  NewStudent,
+  ParentChildLink,
+} from './family.repository.ts';
 
 /** An account as the family's rules read it (a uaa user record fits). */
 export interface AccountRef {
@@ -176,6 +182,38 @@ export class FamilyService {
     const created = await this.repository.linkParentChild(parent.id, student.id, now);
     await this.directory.setCurrentChild(parent.id, student.id, true);
     return { child: toChild(student), created, newStudent };
+  }
+
+  /** Every student of a unit, with their classes (the bulk import's matching, issue 13 §3). */
+  studentsOfUnit(unitId: string): Promise<ChildRecord[]> {
+    return this.repository.studentsOfUnit(unitId);
+  }
+
+  /**
+   * The families of a bulk import (issue 13 §3): new students in the parents' unit, and each new
+   * parent's children, new or already the school's. The parents are new accounts of type 3 in
+   * `unitId`, so no link exists yet; each parent's current child is left unchosen, which /me
+   * answers as the first (`pickCurrentChild`), as `linkChild` makes the first child current.
+   */
+  async importFamilies(input: {
+    unitId: string;
+    parents: readonly AccountRef[];
+    students: readonly Omit<NewStudent, 'createdAt' | 'unitId'>[];
+    links: readonly ParentChildLink[];
+  }): Promise<void> {
+    for (const parent of input.parents) {
+      this.assertParentAccount(parent);
+      if (parent.unitId !== input.unitId) {
+        throw badRequest([
+          field('parent', '家长与学生须属于同一单位', 'Parents and students must share a unit'),
+        ]);
+      }
+    }
+    const now = this.clock();
+    await this.repository.insertStudents(
+      input.students.map((s) => ({ ...s, unitId: input.unitId, createdAt: now })),
+    );
+    await this.repository.insertParentChildLinks(input.links, now);
   }
 
   /**

@@ -57,6 +57,16 @@ export class DirectoryService {
     return this.repository.insertUser(user);
   }
 
+  /** Many new accounts at once (the bulk import, issue 13 §3); none is signed in yet. */
+  createUsers(users: readonly NewUser[]): Promise<void> {
+    return this.repository.insertUsers(users);
+  }
+
+  /** Which of these login names are taken, case-insensitively (as `loginNameTaken`), lower case. */
+  takenLoginNames(loginNames: readonly string[]): Promise<Set<string>> {
+    return this.repository.takenLoginNames(loginNames);
+  }
+
   /**
    * A new password, set by an administrator: it lifts a lockout and signs the user out
    * everywhere, revoking every session, refresh token and device token (docs/decisions.md).

@@ -89,6 +89,10 @@ export interface NewUser {
   userType: number;
   passwordHash: string;
   sex?: number;
+  /** Optional spec §5 contact details (the bulk import's, issue 13 §3). */
+  phone?: string | null;
+  idCard?: string | null;
+  email?: string | null;
   createdAt: number;
 }
 
@@ -143,6 +147,11 @@ export interface RevokedCounts {
   refreshTokens: number;
   deviceCredentials: number;
 }
+
+/** New user rows per INSERT statement (22 columns each: 11,000 parameters). */
+const USERS_PER_INSERT = 500;
+/** Login names per IN list. */
+const NAMES_PER_QUERY = 1000;
 
 export class UaaRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -210,6 +219,32 @@ export class UaaRepository {
 
   async insertUser(user: NewUser): Promise<void> {
     await this.db.insertInto('users').values(newUserRow(user)).execute();
+  }
+
+  /**
+   * Many new accounts, a few hundred to a statement (a user row has some 20 columns, and
+   * SQLite binds at most 32,766 parameters a statement, PostgreSQL 65,535).
+   */
+  async insertUsers(users: readonly NewUser[]): Promise<void> {
+    for (let i = 0; i < users.length; i += USERS_PER_INSERT) {
+      const rows = users.slice(i, i + USERS_PER_INSERT).map(newUserRow);
+      await this.db.insertInto('users').values(rows).execute();
+    }
+  }
+
+  /** Which of these login names are taken, compared case-insensitively; answers them lower case. */
+  async takenLoginNames(loginNames: readonly string[]): Promise<Set<string>> {
+    const wanted = [...new Set(loginNames.map((name) => name.toLowerCase()))];
+    const taken = new Set<string>();
+    for (let i = 0; i < wanted.length; i += NAMES_PER_QUERY) {
+      const rows = await this.db
+        .selectFrom('users')
+        .select(sql<string>`lower(login_name)`.as('name'))
+        .where(sql<string>`lower(login_name)`, 'in', wanted.slice(i, i + NAMES_PER_QUERY))
+        .execute();
+      for (const row of rows) taken.add(row.name);
+    }
+    return taken;
   }
 
   async setFailureState(
@@ -590,8 +625,10 @@ export function newUserRow(user: NewUser): UserTable {
     failed_count: 0,
     first_failed_at: null,
     locked_until: null,
-    email: null,
+    email: user.email ?? null,
     created_at: user.createdAt,
+    phone: user.phone ?? null,
+    id_card: user.idCard ?? null,
   };
 }
 
