@@ -416,7 +416,7 @@ export async function buildApp(
       }),
     );
   const feedRepository = new FeedRepository(database.db);
-  const feedAccess = new AdminAccess(base, directory);
+  const feedAccess = adminAccess;
   const feed = new FeedService({
     repository: feedRepository,
     inbox: new InboxService(desktopRepository),
