@@ -4,6 +4,7 @@
  */
 import { accountRecoveryEndpoints } from './account-recovery.ts';
 import { adminEndpoints } from './admin.ts';
+import { adminDirectoryEndpoints } from './admin-directory.ts';
 import { baseEndpoints } from './base.ts';
 import { clientDownloadEndpoints } from './client-downloads.ts';
 import { cmsEndpoints } from './cms.ts';
@@ -30,4 +31,5 @@ export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   uploadEndpoints,
   exportEndpoints,
   adminEndpoints,
+  adminDirectoryEndpoints,
 ].flatMap((group) => Object.values<EndpointDefinition>(group));

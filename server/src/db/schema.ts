@@ -54,6 +54,8 @@ export interface UserTable {
   locked_until: number | null;
   /** Optional; where a forgotten-password link goes (0009). */
   email: string | null;
+  /** Optional mobile number, spec §5 phone rule (0011). */
+  phone: string | null;
   created_at: number;
 }
 
