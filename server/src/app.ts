@@ -4,6 +4,7 @@
  * database, seeds the demo school when asked, and registers every domain.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
@@ -24,6 +25,7 @@ import {
 import { OneLineRequestLog } from './core/request-log.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import type { Database } from './db/schema.ts';
 import { seedDemoSchool } from './db/seed/demo-school.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
@@ -37,6 +39,9 @@ import type { DeployLimits } from './modules/admin/subapp-deploy.ts';
 import { ImportResultRepository } from './modules/admin/import/import-result.repository.ts';
 import { importRoutes } from './modules/admin/import/import.routes.ts';
 import { ImportService, type ImportDomains } from './modules/admin/import/import.service.ts';
+import { createAdminConsole, type ConsoleDomains } from './modules/admin/admin-console.ts';
+import { adminDirectoryRoutes } from './modules/admin/admin-directory.routes.ts';
+import { firstAdminHint } from './modules/admin/first-admin.ts';
 import { baseRoutes } from './modules/base/base.routes.ts';
 import { BaseService } from './modules/base/base.service.ts';
 import { CmsRepository } from './modules/cms/cms.repository.ts';
@@ -87,6 +92,7 @@ import { StorageService } from './modules/storage/storage.service.ts';
 import { uploadRoutes } from './modules/storage/upload.routes.ts';
 import { UploadService } from './modules/storage/upload.service.ts';
 import { SocialProviderClient } from './modules/social/provider-client.ts';
+import { SocialProviderAdmin } from './modules/social/social-providers.ts';
 import { SocialRepository } from './modules/social/social.repository.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { SocialService } from './modules/social/social.service.ts';
@@ -461,6 +467,30 @@ export async function buildApp(
   // DESIGN.md §7: a notice's readers may download its attachments.
   storage.registerReadGrant('cms', (fileId, user) => cms.mayReadAttachment(fileId, user));
   await app.register(cmsRoutes({ cms }));
+  // Issue 13 §2: the console's units, users and audit log; each change runs in one transaction
+  // with its audit entry, so the domains are bound once to the database and once per transaction.
+  const consoleDomains = (handle: Kysely<Database>): ConsoleDomains => {
+    const bound = new DirectoryService(new UaaRepository(handle), sessionEvents, clock);
+    return {
+      directory: bound,
+      family: new FamilyService(new FamilyRepository(handle), bound, clock),
+      unitSettings: new UnitSettingsService(new DesktopRepository(handle), clock),
+      socialProviders: new SocialProviderAdmin(new SocialRepository(handle), clock),
+      audit: new AuditService(new AuditRepository(handle), clock),
+    };
+  };
+  await app.register(
+    adminDirectoryRoutes(
+      createAdminConsole({
+        access: adminAccess,
+        domains: consoleDomains(database.db),
+        inTransaction: (work) =>
+          database.db.transaction().execute((trx) => work(consoleDomains(trx))),
+        storage,
+        clock,
+      }),
+    ),
+  );
   await app.register(
     versionsRoutes({ versions: new VersionsService(new VersionsRepository(database.db)) }),
   );
@@ -513,7 +543,14 @@ export async function buildApp(
   );
   await app.register(subappRoutes({ pagesDir: config.pagesDir }));
 
-  app.decorate('services', { audit, sessions, database, storage, oidc });
+  app.decorate('services', {
+    audit,
+    sessions,
+    database,
+    storage,
+    oidc,
+    firstAdminHint: (portalUrl: string) => firstAdminHint({ base, directory }, portalUrl),
+  });
   return app;
 }
 
@@ -542,6 +579,8 @@ declare module 'fastify' {
       storage: StorageService;
       /** The OpenID Connect provider (tests rotate its signing key). */
       oidc: OidcService;
+      /** How to create the first administrator, or null when one exists (issue 13 §5). */
+      firstAdminHint: (portalUrl: string) => Promise<string | null>;
     };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * `npm start` runs this: build the app, listen, print the address and the demo
- * accounts, and shut down gracefully on SIGINT/SIGTERM (in-flight requests finish,
+ * accounts (or, without the demo and without an administrator, how to create the first one),
+ * and shut down gracefully on SIGINT/SIGTERM (in-flight requests finish,
  * the database closes cleanly).
  */
 import { buildApp } from './app.ts';
@@ -38,6 +39,14 @@ const url = `http://${config.host}:${port}`;
 process.stdout.write(
   `\nCampus Portal is running at ${url}\n  login:    ${url}/login\n  API docs: ${url}/api/docs\n`,
 );
+if (!config.demo) {
+  // Issue 13 §5: a fresh deployment says how to make its first administrator.
+  const hint = await app.services.firstAdminHint(url);
+  if (hint) {
+    app.log.warn('no administrator yet: create one with "npm run admin -- create-admin"');
+    process.stdout.write(`\n${hint}\n\n`);
+  }
+}
 if (config.demo) {
   const rows = DEMO_ACCOUNTS.map(
     (a) => `  ${a.login.padEnd(9)} ${a.password.padEnd(14)} type ${a.userType}  ${a.note}`,

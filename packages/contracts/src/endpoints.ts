@@ -7,6 +7,7 @@ import { adminEndpoints } from './admin.ts';
 import { adminFeedEndpoints, appFeedEndpoints } from './app-feed.ts';
 import { adminAppEndpoints } from './admin-apps.ts';
 import { adminImportEndpoints } from './admin-import.ts';
+import { adminDirectoryEndpoints } from './admin-directory.ts';
 import { baseEndpoints } from './base.ts';
 import { clientDownloadEndpoints } from './client-downloads.ts';
 import { cmsEndpoints } from './cms.ts';
@@ -37,4 +38,5 @@ export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   adminFeedEndpoints,
   adminAppEndpoints,
   adminImportEndpoints,
+  adminDirectoryEndpoints,
 ].flatMap((group) => Object.values<EndpointDefinition>(group));

@@ -35,11 +35,13 @@ export function createAdminService(
     const events = localSessionEvents(new SessionCache(clock));
     const directory = new DirectoryService(new UaaRepository(handle), events, clock);
     const base = new BaseRepository(handle);
+    const baseService = new BaseService(base, audit, clock, directory);
     return {
       directory,
       family: new FamilyService(new FamilyRepository(handle), directory, clock),
       catalogue: new AppCatalogueService(base),
-      licences: new BaseService(base, audit, clock, directory),
+      licences: baseService,
+      roles: baseService,
       unitSettings: new UnitSettingsService(new DesktopRepository(handle), clock),
       audit,
     };

@@ -28,6 +28,7 @@ import { setSocialProvider } from '../modules/social/social.service.ts';
 const OPTIONS = {
   name: { type: 'string' },
   'en-name': { type: 'string' },
+  'unit-name': { type: 'string' },
   type: { type: 'string' },
   parent: { type: 'string' },
   unit: { type: 'string' },
@@ -120,6 +121,36 @@ const COMMANDS: Record<string, Command> = {
       });
       const parent = unit.parentId ? `, parent ${unit.parentId}` : '';
       return `Created unit "${unit.name}" (id ${unit.id}, type ${unit.unitType}${parent})`;
+    },
+  },
+  'create-admin': {
+    usage:
+      'create-admin (--unit <unit id> | --unit-name <school name> [--en-name <English name>]) --login <login name> [--name <real name>] --password <password|->',
+    summary:
+      'Create an administrator (base-admin role) of a unit; on an empty database the school --unit-name is created first (issue 13 §5).',
+    flags: ['unit', 'unit-name', 'en-name', 'login', 'name', 'password'],
+    async run(flags, { admin }) {
+      if (flags.unit !== undefined && flags['unit-name'] !== undefined)
+        throw new UsageError('Give either --unit or --unit-name, not both');
+      if (flags['en-name'] !== undefined && flags['unit-name'] === undefined)
+        throw new UsageError('--en-name names a new school: give it with --unit-name');
+      const result = await admin.createAdmin({
+        unitId: flags.unit ?? null,
+        unitName: flags['unit-name'] ?? null,
+        unitEnName: flags['en-name'] ?? null,
+        loginName: required(flags, 'login'),
+        // A person's name can be corrected in the console; the command stays short.
+        realName: flags.name ?? '管理员',
+        password: await password(flags),
+      });
+      const { user, createdUnit } = result;
+      const unit = createdUnit
+        ? `the new school "${createdUnit.name}" (id ${createdUnit.id})`
+        : `unit ${user.unitId}`;
+      return (
+        `Created administrator "${user.loginName}" (${user.realName}, id ${user.id}) of ${unit}. ` +
+        'Sign in at /login; the administration console is at /admin.'
+      );
     },
   },
   'create-user': {
@@ -313,6 +344,8 @@ const COMMANDS: Record<string, Command> = {
           },
         );
       } catch (error) {
+        // A refused value is the field errors of the console's rule, printed as such.
+        if (error instanceof AppError) throw error;
         throw new UsageError(error instanceof Error ? error.message : String(error));
       }
       const agent = record.agentId ? `, agent ${record.agentId}` : '';
@@ -366,6 +399,7 @@ function helpText(): string {
     'Pass --password - to read the password from standard input instead of the command line.',
     'The database and file store come from DATA_DIR, DATABASE_URL and FILE_STORE, as for the server.',
     'Demo unit ids: demo-unit-east-district (area), demo-unit-sunshine (school).',
+    'A fresh deployment (PORTAL_DEMO=0) starts with create-admin; the console at /admin does the rest.',
   ];
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AppError, unauthorized } from './errors.ts';
-import { isEnvelopeAddress, toEnvelope, wantsPage } from './error-handler.ts';
+import { answerClientError, isEnvelopeAddress, toEnvelope, wantsPage } from './error-handler.ts';
 
 describe('one error handler maps every failure to the envelope (DESIGN.md §4)', () => {
   it('answers business outcomes with HTTP 200 and the status in the body', () => {
@@ -60,5 +61,42 @@ describe('which answers are the envelope and which a page', () => {
     expect(wantsPage(request('GET', '/x.json', '*/*'))).toBe(false);
     expect(wantsPage(request('POST', '/somewhere', 'text/html'))).toBe(false);
     expect(wantsPage(request('GET', '/api/x', 'text/html'))).toBe(false);
+  });
+});
+
+describe("the answer to a request Node's parser could not read", () => {
+  /** What answerClientError writes for a parser error on `packet`, failing at `at`. */
+  function answerTo(packet: string, at: number, code = 'HPE_INVALID_URL'): string {
+    const error = Object.assign(new Error('parse error'), {
+      code,
+      rawPacket: Buffer.from(packet, 'latin1'),
+      bytesParsed: at,
+    });
+    let written = '';
+    const socket = new PassThrough();
+    // answerClientError destroys the socket with the parser's error, as Node's handler does.
+    socket.on('error', () => {});
+    socket.write = ((chunk: string) => ((written += chunk), true)) as typeof socket.write;
+    answerClientError(error, socket);
+    return written;
+  }
+
+  it('carries the envelope for a request line that starts the packet, not for HEAD', () => {
+    expect(answerTo('PUT /api/a/\xe9 HTTP/1.1\r\n', 11)).toMatch(/\r\n\r\n\{"status":400/);
+    expect(answerTo('HEAD /api/a/\xe9 HTTP/1.1\r\n', 12)).toMatch(/Content-Length: 0\r\n\r\n$/);
+  });
+
+  it("carries it too when the packet begins with the end of the previous request's body", () => {
+    // Kept alive: the last bytes of a form body, then the next request, failing in its path.
+    const packet = 'unitType=1&x=5e+83PUT /api/admin/units/\xe9\xff HTTP/1.1\r\n';
+    expect(answerTo(packet, packet.indexOf('\xe9'))).toMatch(/\r\n\r\n\{"status":400/);
+    const head = 'e+83HEAD /api/admin/units/\xe9 HTTP/1.1\r\n';
+    expect(answerTo(head, head.indexOf('\xe9'))).toMatch(/Content-Length: 0\r\n\r\n$/);
+  });
+
+  it('has no body for bytes past an earlier request that are no request at all', () => {
+    expect(answerTo('garbage after a body', 0, 'HPE_INVALID_METHOD')).toMatch(
+      /Content-Length: 0\r\n\r\n$/,
+    );
   });
 });

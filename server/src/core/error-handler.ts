@@ -214,9 +214,25 @@ export function answerFrameworkError(
  */
 function answersWithBody(error: NodeJS.ErrnoException): boolean {
   const raw = (error as { rawPacket?: Buffer }).rawPacket;
-  const method = raw && /^([A-Z]{3,7}) /.exec(raw.subarray(0, 8).toString('latin1'))?.[1];
+  const method =
+    (raw && /^([A-Z]{3,7}) /.exec(raw.subarray(0, 8).toString('latin1'))?.[1]) ??
+    requestLineMethod(error);
   if (method) return method !== 'HEAD';
   return error.code === 'HPE_HEADER_OVERFLOW' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+}
+
+/**
+ * The method of a request line the parser failed in after the packet's start: on a kept-alive
+ * connection one packet may hold the end of the previous request's body and then the next
+ * request's line (`…body tailPUT /a/é HTTP/1.1`), which fails there (a raw byte in its path).
+ * That is a request, and its answer carries the envelope; undefined when the failure is not on
+ * a request line.
+ */
+function requestLineMethod(error: NodeJS.ErrnoException): string | undefined {
+  const { rawPacket: raw, bytesParsed } = error as { rawPacket?: Buffer; bytesParsed?: number };
+  if (!raw || bytesParsed === undefined) return undefined;
+  const line = raw.subarray(0, bytesParsed).toString('latin1').split('\n').pop() ?? '';
+  return /(GET|HEAD|POST|PUT|DELETE|PATCH|OPTIONS) \S*$/.exec(line)?.[1];
 }
 
 /**

@@ -5,10 +5,15 @@
  */
 import type { FieldError } from '@campus/contracts/envelope';
 import { accountRecoveryFieldLabels } from '@campus/contracts/account-recovery';
+import { adminDirectoryFieldLabels } from '@campus/contracts/admin-directory';
 import { fieldLabels as uaaFieldLabels } from '@campus/contracts/uaa';
 import { bilingual } from './messages.ts';
 
-const fieldLabels = { ...uaaFieldLabels, ...accountRecoveryFieldLabels };
+const fieldLabels = {
+  ...adminDirectoryFieldLabels,
+  ...uaaFieldLabels,
+  ...accountRecoveryFieldLabels,
+};
 
 /** The parts of an Ajv error object this mapping reads. */
 export interface SchemaIssue {

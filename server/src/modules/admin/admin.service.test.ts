@@ -499,7 +499,7 @@ describe('setSsoUrl (spec §7 single-sign-on URL)', () => {
       'https://u:p@x.example/',
     ]) {
       expect(await fieldErrors(admin.setSsoUrl({ unitId: unit.id, url }))).toEqual([
-        `url: The single-sign-on URL must be an http(s) URL, or "none"; got "${url}"`,
+        `url: The single-sign-on URL must be an http(s) URL, or empty (or "none") for none; got "${url}"`,
       ]);
     }
     expect(await audit('admin.set_sso_url')).toEqual([]);

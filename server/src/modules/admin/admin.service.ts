@@ -14,9 +14,7 @@ import {
   type ClientPackageKind,
   type ClientPackageUrlProblem,
 } from '@campus/contracts/client-downloads';
-import { isValidLoginName } from '@campus/contracts/field-rules';
-import { defaultPasswordProblem, type PasswordProblem } from '@campus/contracts/password-rules';
-import { isArea, isUnitType, isUserType } from '@campus/contracts/user-types';
+import { isArea, UnitType, UserType } from '@campus/contracts/user-types';
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '@campus/contracts/envelope';
 import type { Child } from '@campus/contracts/family';
@@ -25,23 +23,28 @@ import { bilingual, type Bilingual } from '../../core/messages.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AppCatalogueService } from '../base/app-catalogue.service.ts';
 import type { BaseService } from '../base/base.service.ts';
-import { safeHttpUrl } from '../desktop/desktop-rules.ts';
 import { CLIENT_URL_SETTINGS, type UnitSettingsService } from '../desktop/unit-settings.service.ts';
 import type { ChildNames, FamilyService } from '../family/family.service.ts';
 import type { DirectoryService } from '../uaa/directory.service.ts';
 import { hashPassword } from '../uaa/password.ts';
 import type { RevokedCounts, UserRecord } from '../uaa/uaa.repository.ts';
+import {
+  auditEntry as entry,
+  checkNewLoginName,
+  checkPassword,
+  checkRealName,
+  checkSsoUrl,
+  checkUnitNames,
+  checkUnitType,
+  checkUserType,
+  childNames,
+  field,
+  type AuditActor,
+} from './admin-rules.ts';
 
-/** The words for each way a password fails the default rule (spec §5). */
-const PASSWORD_PROBLEM_MESSAGES: Readonly<Record<PasswordProblem, Bilingual>> = {
-  length: bilingual('密码长度须为 8 到 20 个字符', 'The password must be 8 to 20 characters long'),
-  whitespace: bilingual('密码不能包含空格', 'The password must not contain spaces'),
-  chinese: bilingual('密码不能包含中文字符', 'The password must not contain Chinese characters'),
-  kinds: bilingual(
-    '密码须包含数字、字母、其他字符中的至少两种',
-    'The password must mix at least two of: digits, letters, other characters',
-  ),
-};
+// The CLI's callers (the demo seed, the tests) read these from here.
+export { passwordProblem } from './admin-rules.ts';
+export type { AuditActor } from './admin-rules.ts';
 
 /** The words for each way a package's address fails contracts' rule (issue 10 §4). */
 const CLIENT_URL_PROBLEM_MESSAGES: Readonly<Record<ClientPackageUrlProblem, Bilingual>> = {
@@ -63,17 +66,6 @@ const CLIENT_URL_PROBLEM_MESSAGES: Readonly<Record<ClientPackageUrlProblem, Bili
   ),
 };
 
-/**
- * Why a password fails the default rule of spec §5 (`@campus/contracts/password-rules`), in
- * both languages; null when it is acceptable.
- *
- * @example passwordProblem('Teacher@2026') // null
- */
-export function passwordProblem(password: string): Bilingual | null {
-  const problem = defaultPasswordProblem(password);
-  return problem ? PASSWORD_PROBLEM_MESSAGES[problem] : null;
-}
-
 export interface CreateUnitInput {
   name: string;
   enName?: string | null;
@@ -91,12 +83,6 @@ export interface CreateUserInput {
 
 /** An existing student, or a new one created in the parent's unit. */
 export type ChildRef = { studentId: string } | ChildNames;
-
-/** Who performed the action, for the audit log (the CLI has no signed-in user). */
-export interface AuditActor {
-  userId?: string | null;
-  ip?: string | null;
-}
 
 export interface UnitDto {
   id: string;
@@ -187,11 +173,29 @@ export interface SetClientUrlResult {
   previousUrl: string | null;
 }
 
+/** The first administrator of a fresh deployment (issue 13 §5, the CLI's `create-admin`). */
+export interface CreateAdminInput {
+  /** An existing unit; left out on an empty database, the school `unitName` is created first. */
+  unitId?: string | null;
+  unitName?: string | null;
+  unitEnName?: string | null;
+  loginName: string;
+  realName: string;
+  password: string;
+}
+
+export interface CreateAdminResult {
+  user: UserDto;
+  /** The unit made for the administrator, when the database had none. */
+  createdUnit: UnitDto | null;
+}
+
 /** The domains' services the admin composes, each bound to one database handle. */
 export interface AdminDomains {
   directory: Pick<
     DirectoryService,
     | 'findUnit'
+    | 'defaultUnit'
     | 'findUserByLogin'
     | 'loginNameTaken'
     | 'createUnit'
@@ -204,6 +208,7 @@ export interface AdminDomains {
   >;
   catalogue: Pick<AppCatalogueService, 'appCodeFor'>;
   licences: Pick<BaseService, 'replaceLicence'>;
+  roles: Pick<BaseService, 'grantBaseAdminRole'>;
   unitSettings: Pick<UnitSettingsService, 'change'>;
   audit: Pick<AuditService, 'record'>;
 }
@@ -233,28 +238,9 @@ export class AdminService {
 
   async createUnit(input: CreateUnitInput, actor: AuditActor = {}): Promise<UnitDto> {
     const errors: FieldError[] = [];
-    const name = input.name.trim();
-    const enName = input.enName?.trim() || null;
+    const { name, enName } = checkUnitNames(errors, input);
     const parentId = input.parentId?.trim() || null;
-    requireText(errors, 'name', name, 100, ['单位名称', 'Unit name']);
-    if (enName !== null && enName.length > 200) {
-      errors.push(
-        field(
-          'enName',
-          '英文名称不能超过 200 个字符',
-          'The English name must be at most 200 characters',
-        ),
-      );
-    }
-    if (!isUnitType(input.unitType)) {
-      errors.push(
-        field(
-          'unitType',
-          '单位类型须为 1（区域）或 2（学校）',
-          'The unit type must be 1 (area) or 2 (school)',
-        ),
-      );
-    }
+    checkUnitType(errors, input.unitType);
     if (parentId !== null) {
       const parent = await this.domains.directory.findUnit(parentId);
       if (!parent) {
@@ -281,37 +267,16 @@ export class AdminService {
 
   async createUser(input: CreateUserInput, actor: AuditActor = {}): Promise<UserDto> {
     const errors: FieldError[] = [];
-    const loginName = input.loginName.trim();
-    const realName = input.realName.trim();
     const unit = input.unitId.trim()
       ? await this.domains.directory.findUnit(input.unitId.trim())
       : undefined;
     if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${input.unitId}" does not exist`));
-    if (!isValidLoginName(loginName)) {
-      errors.push(
-        field(
-          'loginName',
-          '登录名须为 2 到 64 个字母、数字或 _ . @ -',
-          'The login name must be 2 to 64 letters, digits or _ . @ -',
-        ),
-      );
-    } else if (await this.domains.directory.loginNameTaken(loginName)) {
-      errors.push(
-        field(
-          'loginName',
-          `登录名 "${loginName}" 已被使用`,
-          `Login name "${loginName}" is already taken`,
-        ),
-      );
-    }
-    requireText(errors, 'realName', realName, 64, ['姓名', 'Real name']);
-    if (!isUserType(input.userType)) {
-      errors.push(
-        field('userType', '用户类型须为 1、2、3 或 4', 'The user type must be 1, 2, 3 or 4'),
-      );
-    }
-    const problem = passwordProblem(input.password);
-    if (problem) errors.push({ field: 'password', message: problem });
+    const loginName = await checkNewLoginName(errors, input.loginName, (login) =>
+      this.domains.directory.loginNameTaken(login),
+    );
+    const realName = checkRealName(errors, input.realName);
+    checkUserType(errors, input.userType);
+    checkPassword(errors, input.password);
     if (errors.length > 0 || !unit) throw badRequest(errors);
 
     const passwordHash = await this.hash(input.password);
@@ -332,6 +297,71 @@ export class AdminService {
     return user;
   }
 
+  /**
+   * An administrator (user type 1 holding the base-admin role) of a unit: the way into the console
+   * on a fresh deployment (issue 13 §5). On an empty database the school named `unitName` is
+   * created first; once units exist, the unit must be named by id. The unit, the account, the
+   * role and their audit entries are written in one transaction.
+   */
+  async createAdmin(input: CreateAdminInput, actor: AuditActor = {}): Promise<CreateAdminResult> {
+    const errors: FieldError[] = [];
+    const unitId = input.unitId?.trim() || null;
+    let unit: { id: string; name: string } | undefined;
+    let newUnit: UnitDto | null = null;
+    if (unitId !== null) {
+      unit = await this.domains.directory.findUnit(unitId);
+      if (!unit) errors.push(field('unitId', '单位不存在', `Unit "${unitId}" does not exist`));
+    } else if (await this.domains.directory.defaultUnit()) {
+      errors.push(
+        field(
+          'unitId',
+          '已有单位，请用 --unit 指定管理员所属单位的编号',
+          "Units exist already: name the administrator's unit by its id (--unit)",
+        ),
+      );
+    } else {
+      const names = checkUnitNames(errors, {
+        name: input.unitName ?? '',
+        enName: input.unitEnName,
+      });
+      newUnit = { id: randomUUID(), ...names, unitType: UnitType.school, parentId: null };
+      unit = newUnit;
+    }
+    const loginName = await checkNewLoginName(errors, input.loginName, (login) =>
+      this.domains.directory.loginNameTaken(login),
+    );
+    const realName = checkRealName(errors, input.realName);
+    checkPassword(errors, input.password);
+    if (errors.length > 0 || !unit) throw badRequest(errors);
+
+    const passwordHash = await this.hash(input.password);
+    const user: UserDto = {
+      id: randomUUID(),
+      unitId: unit.id,
+      loginName,
+      realName,
+      userType: UserType.unitStaff,
+    };
+    const created = newUnit;
+    await this.inTransaction(async ({ directory, roles, audit }) => {
+      const now = this.now();
+      if (created) {
+        await directory.createUnit({ ...created, createdAt: now });
+        await audit.record(
+          'admin.create_unit',
+          entry(actor, created.id, { ...created, unitId: created.id }),
+        );
+      }
+      await directory.createUser({ ...user, passwordHash, createdAt: now });
+      await roles.grantBaseAdminRole(user.id);
+      await audit.record(
+        'admin.create_admin',
+        entry(actor, user.unitId, { userId: user.id, loginName, realName }),
+      );
+    });
+    return { user, createdUnit: created };
+  }
+
   /** Sets a new password and signs the user out everywhere: sessions, refresh and device tokens. */
   async resetPassword(
     loginName: string,
@@ -339,8 +369,9 @@ export class AdminService {
     actor: AuditActor = {},
   ): Promise<ResetPasswordResult> {
     const user = await this.requireUser(loginName, '用户不存在');
-    const problem = passwordProblem(newPassword);
-    if (problem) throw badRequest([{ field: 'password', message: problem }]);
+    const errors: FieldError[] = [];
+    checkPassword(errors, newPassword);
+    if (errors.length > 0) throw badRequest(errors);
 
     const passwordHash = await this.hash(newPassword);
     const revoked = await this.inTransaction(async ({ directory, audit }) => {
@@ -491,17 +522,8 @@ export class AdminService {
     const errors: FieldError[] = [];
     const unitId = input.unitId.trim();
     const unit = await this.findUnit(errors, unitId);
-    const raw = input.url.trim();
-    const url = raw.toLowerCase() === 'none' ? null : safeHttpUrl(raw);
-    if (url === null && raw.toLowerCase() !== 'none') {
-      errors.push(
-        field(
-          'url',
-          '单点登录地址须为 http(s) 网址，或 none 表示不设置',
-          `The single-sign-on URL must be an http(s) URL, or "none"; got "${raw}"`,
-        ),
-      );
-    }
+    // The CLI says `none` for none; an empty --url is refused before it gets here.
+    const url = checkSsoUrl(errors, input.url, 'url');
     if (errors.length > 0 || !unit) throw badRequest(errors);
     const previousUrl = await this.inTransaction(async ({ unitSettings, audit }) => {
       const previousUrl = (await unitSettings.change(unit.id, { ssoLoginUrl: url })).ssoLoginUrl;
@@ -585,41 +607,4 @@ export function licenceEnd(until: string, now: number): number | null {
     return null;
   }
   return new Date(year, month - 1, day + 1).getTime();
-}
-
-function field(name: string, zh: string, en: string): FieldError {
-  return { field: name, message: bilingual(zh, en) };
-}
-
-function requireText(
-  errors: FieldError[],
-  name: string,
-  value: string,
-  max: number,
-  [zh, en]: [string, string],
-): void {
-  if (value.length === 0) errors.push(field(name, `${zh}不能为空`, `${en} must not be empty`));
-  else if ([...value].length > max) {
-    errors.push(
-      field(name, `${zh}不能超过 ${max} 个字符`, `${en} must be at most ${max} characters`),
-    );
-  }
-}
-
-/** An audit entry of an admin action: who did it (none from the CLI), the unit, the detail. */
-function entry(actor: AuditActor, unitId: string | null, detail: Record<string, unknown>) {
-  return { userId: actor.userId ?? null, unitId, ip: actor.ip ?? null, detail };
-}
-
-/** A new student's names, each required, at most 64 characters. */
-function childNames(input: ChildNames): ChildNames {
-  const errors: FieldError[] = [];
-  const realName = input.realName.trim();
-  const gradeName = input.gradeName.trim();
-  const className = input.className.trim();
-  requireText(errors, 'realName', realName, 64, ['学生姓名', 'Student name']);
-  requireText(errors, 'gradeName', gradeName, 64, ['年级', 'Grade']);
-  requireText(errors, 'className', className, 64, ['班级', 'Class']);
-  if (errors.length > 0) throw badRequest(errors);
-  return { realName, gradeName, className };
 }

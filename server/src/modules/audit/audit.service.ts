@@ -4,7 +4,7 @@
  * hold a password or a token. The audit module owns `audit_log`: every entry comes through
  * `record` (the demo seed's one entry aside, docs/decisions.md).
  */
-import type { AuditEntry, AuditRepository } from './audit.repository.ts';
+import type { AuditEntry, AuditRecord, AuditRepository, AuditSearch } from './audit.repository.ts';
 
 export type AuditAction =
   | 'login.success'
@@ -70,7 +70,21 @@ export type AuditAction =
   | 'admin.delete_release'
   // Issue 13 §3: the bulk import of users, and the download of its initial passwords.
   | 'admin.import_users'
-  | 'admin.import_result';
+  | 'admin.import_result'
+  // Issue 13 §2, §5: the administration console's units and users, and the first admin.
+  | 'admin.create_admin'
+  | 'admin.update_unit'
+  | 'admin.set_unit_logo'
+  | 'admin.set_login_page'
+  | 'admin.remove_social_provider'
+  | 'admin.update_user'
+  | 'admin.disable_user'
+  | 'admin.enable_user'
+  | 'admin.unlock_user'
+  | 'admin.sign_out_user'
+  | 'admin.unlink_accounts'
+  | 'admin.unlink_child'
+  | 'admin.update_child';
 
 export class AuditService {
   constructor(
@@ -84,5 +98,10 @@ export class AuditService {
 
   listForUser(userId: string, limit?: number) {
     return this.repository.listForUser(userId, limit);
+  }
+
+  /** The administration console's search (issue 13 §2): newest first, a page at a time. */
+  search(search: AuditSearch): Promise<{ total: number; rows: AuditRecord[] }> {
+    return this.repository.search(search);
   }
 }

@@ -134,6 +134,27 @@ export class BaseRepository {
     return row !== undefined;
   }
 
+  /** Gives a user a role of an app; granting it again changes nothing. */
+  async grantRole(userId: string, appCode: string, role: string): Promise<void> {
+    await this.db
+      .insertInto('user_roles')
+      .values({ user_id: userId, app_code: appCode, role })
+      .onConflict((oc) => oc.columns(['user_id', 'app_code', 'role']).doNothing())
+      .execute();
+  }
+
+  /** Whether anyone at all holds the role (a fresh deployment has no administrator yet). */
+  async anyoneHolds(appCode: string, role: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('user_roles')
+      .select('user_id')
+      .where('app_code', '=', appCode)
+      .where('role', '=', role)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The roles a user holds in one app (`user_roles`). */
   async rolesOf(userId: string, appCode: string): Promise<string[]> {
     const rows = await this.db

@@ -72,6 +72,16 @@ export class BaseService {
     return this.repository.hasRole(userId, 'base', BASE_ADMIN_ROLE);
   }
 
+  /** Makes a user an administrator of their unit (the CLI's `create-admin`, issue 13 §5). */
+  grantBaseAdminRole(userId: string): Promise<void> {
+    return this.repository.grantRole(userId, 'base', BASE_ADMIN_ROLE);
+  }
+
+  /** Whether any account holds the base-admin role: none on a fresh deployment (issue 13 §5). */
+  anyBaseAdmin(): Promise<boolean> {
+    return this.repository.anyoneHolds('base', BASE_ADMIN_ROLE);
+  }
+
   /** Spec §6: admin status comes from a role check for the base app; only one's own. */
   async isBaseAdmin(user: SessionUser, userId: string): Promise<boolean> {
     if (userId !== user.userId) {

@@ -171,6 +171,49 @@ export class FamilyRepository {
       .execute();
   }
 
+  /** The teacher ↔ parent link this account takes part in, either way round (one at most). */
+  async linkOf(userId: string): Promise<AccountLink | undefined> {
+    const row = await this.db
+      .selectFrom('user_links')
+      .select(['teacher_id', 'parent_id'])
+      .where((eb) => eb.or([eb('teacher_id', '=', userId), eb('parent_id', '=', userId)]))
+      .executeTakeFirst();
+    return row && { teacherId: row.teacher_id, parentId: row.parent_id };
+  }
+
+  async deleteLink(link: AccountLink): Promise<void> {
+    await this.db
+      .deleteFrom('user_links')
+      .where('teacher_id', '=', link.teacherId)
+      .where('parent_id', '=', link.parentId)
+      .execute();
+  }
+
+  /** True when the child was linked to the parent and no longer is. */
+  async unlinkParentChild(parentId: string, studentId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('parent_children')
+      .where('parent_id', '=', parentId)
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async updateStudentNames(
+    studentId: string,
+    names: { realName: string; gradeName: string; className: string },
+  ): Promise<void> {
+    await this.db
+      .updateTable('students')
+      .set({
+        real_name: names.realName,
+        grade_name: names.gradeName,
+        class_name: names.className,
+      })
+      .where('id', '=', studentId)
+      .execute();
+  }
+
   /**
    * The account linked to this one, either way round. Reads the other account's type from
    * `users` (the uaa's table) in the same query: a read-only join (docs/ARCHITECTURE.md).

@@ -17,6 +17,7 @@ import { bilingual } from '../../core/messages.ts';
 import type { DirectoryService } from '../uaa/directory.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
 import type {
+  AccountLink,
   ChildRecord,
   FamilyRepository,
   LinkedAccount,
@@ -269,6 +270,43 @@ export class FamilyService {
     return true;
   }
 
+  /**
+   * An account's family as its administrator sees it (issue 13 §2): a parent's children with
+   * grade and class, and the id of the linked teacher or parent account, if any.
+   */
+  async familyOf(account: AccountRef): Promise<{ children: Child[]; linkedId: string | null }> {
+    const [children, link] = await Promise.all([
+      isParent(account.userType) ? this.repository.children(account.id) : [],
+      this.repository.linkOf(account.id),
+    ]);
+    const linkedId = link ? (link.teacherId === account.id ? link.parentId : link.teacherId) : null;
+    return { children: children.map(toChild), linkedId };
+  }
+
+  /** Removes the account's teacher ↔ parent link; answers the link removed, or none. */
+  async unlinkAccounts(account: AccountRef): Promise<AccountLink | null> {
+    const link = await this.repository.linkOf(account.id);
+    if (!link) return null;
+    await this.repository.deleteLink(link);
+    return link;
+  }
+
+  /**
+   * Takes a child from a parent account (the student stays, and stays another parent's child);
+   * not found when the student is not this parent's. /me then answers the first child left.
+   */
+  async unlinkChild(parent: AccountRef, studentId: string): Promise<void> {
+    if (!(await this.repository.unlinkParentChild(parent.id, studentId))) throw childNotFound();
+  }
+
+  /** Corrects the names, grade and class of one of the parent's children. */
+  async renameChild(parent: AccountRef, studentId: string, names: ChildNames): Promise<Child> {
+    const child = (await this.repository.children(parent.id)).find((c) => c.id === studentId);
+    if (!child) throw childNotFound();
+    await this.repository.updateStudentNames(child.id, names);
+    return toChild({ ...child, ...names });
+  }
+
   private assertOwnParent(user: SessionUser, parentId: string): void {
     if (!isParent(user.userType)) {
       throw forbidden(bilingual('只有家长账号可以查看孩子', 'Only parent accounts have children'));
@@ -296,6 +334,9 @@ function pickCurrentChild(
 ): ChildRecord | null {
   return children.find((c) => c.id === currentChildId) ?? children[0] ?? null;
 }
+
+const childNotFound = () =>
+  notFound(bilingual('该家长账号没有这个孩子', 'This parent account has no such child'));
 
 function notAParent(account: AccountRef): FieldError {
   return field(

@@ -104,9 +104,14 @@ export class SocialRepository {
     return row ? { ...row, type: row.type as SocialProviderType } : undefined;
   }
 
-  /** Sets (or replaces) the unit's provider of this type. */
+  /**
+   * Sets (or replaces) the unit's provider of this type, in one transaction: the caller's when
+   * this repository is bound to one (the admin console's change and its audit entry), else its own.
+   */
   async saveProvider(record: SocialProviderRecord, now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
+      this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
+    await inTransaction(async (trx) => {
       await trx
         .deleteFrom('social_providers')
         .where('unit_id', '=', record.unitId)

@@ -40,6 +40,7 @@ import type {
 import { hashToken, newToken } from '../uaa/tokens.ts';
 import type { UaaRepository, UserRecord } from '../uaa/uaa.repository.ts';
 import { ProviderRefusal, type SocialProviderClient } from './provider-client.ts';
+import { SocialProviderAdmin } from './social-providers.ts';
 import type { SocialProviderRecord, SocialRepository } from './social.repository.ts';
 
 const providerMissing = () =>
@@ -333,28 +334,19 @@ export class SocialService {
   }
 }
 
-/** The CLI's `set-social-provider`: validates and stores a unit's provider. */
+/**
+ * The CLI's `set-social-provider`: checks (the console's rule, `social-providers.ts`) and stores
+ * a unit's provider; a refused value is the 400 with every problem as a field error.
+ */
 export async function setSocialProvider(
   repository: SocialRepository,
   audit: AuditService,
   input: { unitId: string; type: string; appId: string; agentId: string | null; secret: string },
   clock: () => number = Date.now,
 ): Promise<SocialProviderRecord> {
-  if (input.type !== 'qy' && input.type !== 'mp') throw new Error('--type must be qy or mp');
-  if (input.appId.trim() === '' || input.secret.trim() === '') {
-    throw new Error('--app-id and --secret must not be empty');
-  }
-  if (input.type === 'qy' && !input.agentId)
-    throw new Error('a WeCom (qy) provider needs --agent-id');
-  const record: SocialProviderRecord = {
-    id: randomUUID(),
-    unitId: input.unitId,
-    type: input.type,
-    appId: input.appId.trim(),
-    agentId: input.type === 'qy' ? (input.agentId?.trim() ?? null) : null,
-    secret: input.secret,
-  };
-  await repository.saveProvider(record, clock());
+  const providers = new SocialProviderAdmin(repository, clock);
+  const record = await providers.check(input);
+  await providers.save(record);
   await audit.record('admin.set_social_provider', {
     unitId: input.unitId,
     detail: { type: record.type, appId: record.appId },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AppIconVariant, FileDescriptor } from '@campus/contracts/storage';
+import { lastExtension } from '@campus/contracts/upload-rules';
 import { forbidden, notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { AppCatalogueService } from '../base/app-catalogue.service.ts';
@@ -85,6 +86,26 @@ export class StorageService {
     const fileId = (await this.units.findUnit(unitId))?.logoFileId;
     if (!fileId) return null;
     return this.files.get(fileId);
+  }
+
+  /**
+   * Whether a file may become a unit's logo (issue 13 §2: the logo is uploaded through the file
+   * service, then named by its id): the caller's own upload, at most `maxBytes`, whose bytes are
+   * an image of the kind its name says (spec §5 image kinds, by signature: a page or a script
+   * renamed `.png` is refused, and the logo route serves what is stored). Answers the file, or
+   * why not.
+   */
+  async logoCandidate(
+    user: SessionUser,
+    fileId: string,
+    maxBytes: number,
+  ): Promise<FileRecord | 'notFound' | 'tooLarge' | 'notImage'> {
+    const file = await this.files.describe(fileId);
+    if (!file || file.uploadedBy !== user.userId) return 'notFound';
+    if (file.size > maxBytes) return 'tooLarge';
+    const stored = await this.files.get(file.id);
+    if (!stored || !isImageOfType(stored.bytes, lastExtension(file.name))) return 'notImage';
+    return file;
   }
 
   /**

@@ -8,12 +8,16 @@
 import type { DecorationSet } from '@campus/contracts/uaa';
 import type { SessionEvents } from './session-events.ts';
 import type {
+  AdminUserRecord,
   NewUnit,
   NewUser,
   RevokedCounts,
   UaaRepository,
+  UnitPatch,
   UnitRecord,
+  UserProfile,
   UserRecord,
+  UserSearch,
   UserTheme,
 } from './uaa.repository.ts';
 
@@ -51,6 +55,65 @@ export class DirectoryService {
 
   createUnit(unit: NewUnit): Promise<void> {
     return this.repository.insertUnit(unit);
+  }
+
+  /** The unit a bare /login shows (the first school, else the first unit); none on an empty database. */
+  defaultUnit(): Promise<UnitRecord | undefined> {
+    return this.repository.findDefaultUnit();
+  }
+
+  /**
+   * An administrator's change to a unit (issue 13 §2). The cached sessions of its users are
+   * evicted: they carry the unit's names and type.
+   */
+  async updateUnit(unitId: string, patch: UnitPatch): Promise<void> {
+    await this.repository.updateUnit(unitId, patch);
+    await this.events.publish({ kind: 'unit', id: unitId });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The administration console's accounts (issue 13 §2)
+
+  findAdminUser(userId: string): Promise<AdminUserRecord | undefined> {
+    return this.repository.findAdminUser(userId);
+  }
+
+  searchUsers(search: UserSearch): Promise<{ total: number; rows: AdminUserRecord[] }> {
+    return this.repository.searchUsers(search);
+  }
+
+  async updateProfile(userId: string, profile: UserProfile): Promise<void> {
+    await this.repository.updateUserProfile(userId, profile);
+    await this.forgetUser(userId);
+  }
+
+  /**
+   * Disables (and signs out everywhere) or enables an account; answers what a disable revoked
+   * (nothing for an enable).
+   */
+  async setEnabled(userId: string, enabled: boolean): Promise<RevokedCounts> {
+    await this.repository.setUserStatus(userId, enabled ? 1 : 0);
+    const revoked = enabled
+      ? { sessions: 0, refreshTokens: 0, deviceCredentials: 0 }
+      : await this.repository.revokeAllCredentials(userId, this.clock());
+    await this.forgetUser(userId);
+    return revoked;
+  }
+
+  /** Lifts a sign-in lockout (DESIGN.md §5): the failure count starts again from nothing. */
+  async unlock(userId: string): Promise<void> {
+    await this.repository.setFailureState(userId, {
+      failedCount: 0,
+      firstFailedAt: null,
+      lockedUntil: null,
+    });
+  }
+
+  /** Signs an account out everywhere: every session, refresh token and device token revoked. */
+  async signOutEverywhere(userId: string): Promise<RevokedCounts> {
+    const revoked = await this.repository.revokeAllCredentials(userId, this.clock());
+    await this.forgetUser(userId);
+    return revoked;
   }
 
   createUser(user: NewUser): Promise<void> {

@@ -41,6 +41,51 @@ export function ticketIssuerUrl(value: string): string | null {
   return href.length <= 2048 ? href : null;
 }
 
+/** A checked value, or the field error that refuses it. */
+export type Checked<T> = { value: T } | { error: FieldError };
+
+/**
+ * An account's email as an administrator typed it (the CLI and the console): lower-cased; empty
+ * or `none` removes it (null); anything not an address (spec §5 simple pattern) is refused.
+ *
+ * @example checkedEmail(' Li.Ming@School.example ') // { value: 'li.ming@school.example' }
+ */
+export function checkedEmail(email: string | null): Checked<string | null> {
+  const text = (email ?? '').trim();
+  if (text === '' || isNone(text)) return { value: null };
+  const value = text.toLowerCase();
+  if (isEmailAddress(value)) return { value };
+  return {
+    error: {
+      field: 'email',
+      message: bilingual(
+        '邮箱格式不正确（例如 name@school.cn），留空表示不设置',
+        `The email address is not valid (like name@school.cn); leave it empty (or "none") for none; got "${text}"`,
+      ),
+    },
+  };
+}
+
+/**
+ * A unit's ticket issuer as an administrator typed it: empty or `none` removes it (null), else
+ * {@link ticketIssuerUrl}'s rule; `field` names the field a refusal is reported on.
+ */
+export function checkedTicketIssuer(url: string | null, field: string): Checked<string | null> {
+  const text = (url ?? '').trim();
+  if (text === '' || isNone(text)) return { value: null };
+  const value = ticketIssuerUrl(text);
+  if (value !== null) return { value };
+  return {
+    error: {
+      field,
+      message: bilingual(
+        '票据签发地址须为不含查询参数的 http(s) 网址，留空表示不设置',
+        `The ticket issuer must be an http(s) URL without query or credentials; leave it empty (or "none") for none; got "${text}"`,
+      ),
+    },
+  };
+}
+
 export class RecoveryAdminService {
   constructor(
     private readonly domains: RecoveryAdminDomains,
@@ -56,18 +101,9 @@ export class RecoveryAdminService {
   ): Promise<{ loginName: string; email: string | null; previous: string | null }> {
     const user = await this.domains.recovery.findAccountByLogin(loginName.trim());
     if (!user) throw notFound(bilingual('账号不存在', 'No account has this login name'));
-    const value = isNone(email) ? null : email.trim().toLowerCase();
-    if (value !== null && !isEmailAddress(value)) {
-      throw badRequest([
-        {
-          field: 'email',
-          message: bilingual(
-            '邮箱格式不正确，或输入 none 表示不设置',
-            `The email address is not valid, or "none" to remove it; got "${email}"`,
-          ),
-        },
-      ]);
-    }
+    const checked = checkedEmail(email);
+    if ('error' in checked) throw badRequest([checked.error]);
+    const value = checked.value;
     const previous = await this.inTransaction(async ({ recovery, audit }) => {
       const before = await recovery.setEmail(user.id, value);
       await audit.record('admin.set_email', {
@@ -91,17 +127,10 @@ export class RecoveryAdminService {
     if (!unit) {
       errors.push({ field: 'unitId', message: bilingual('单位不存在', 'Unit not found') });
     }
-    const value = isNone(url) ? null : ticketIssuerUrl(url);
-    if (value === null && !isNone(url)) {
-      errors.push({
-        field: 'url',
-        message: bilingual(
-          '票据签发地址须为不含查询参数的 http(s) 网址，或 none 表示不设置',
-          `The ticket issuer must be an http(s) URL without query or credentials, or "none"; got "${url}"`,
-        ),
-      });
-    }
-    if (errors.length > 0 || !unit) throw badRequest(errors);
+    const checked = checkedTicketIssuer(url, 'url');
+    if ('error' in checked) errors.push(checked.error);
+    if (errors.length > 0 || !unit || 'error' in checked) throw badRequest(errors);
+    const value = checked.value;
     const previous = await this.inTransaction(async ({ recovery, audit }) => {
       const before = await recovery.setTicketIssuer(unit.id, value);
       await audit.record('admin.set_ticket_issuer', {

@@ -68,6 +68,60 @@ export interface UnitRecord {
   helpCenter: number;
   autologin: number;
   decorationSet: string | null;
+  /** The trusted CAS-style ticket issuer's URL prefix (issue 12 §3), or null. */
+  ticketIssuerUrl: string | null;
+}
+
+/** What an administrator changes of a unit (issue 13 §2); a field left out stays as it is. */
+export interface UnitPatch {
+  name?: string;
+  enName?: string | null;
+  unitType?: number;
+  parentId?: string | null;
+  logoFileId?: string | null;
+  footer?: string | null;
+  footerLink?: string | null;
+  helpCenter?: number;
+  autologin?: number;
+  decorationSet?: string | null;
+  ticketIssuerUrl?: string | null;
+}
+
+/** An account as the administration console shows it: never the password hash. */
+export interface AdminUserRecord {
+  id: string;
+  unitId: string;
+  loginName: string;
+  realName: string;
+  userType: number;
+  sex: number;
+  phone: string | null;
+  email: string | null;
+  status: number;
+  lockedUntil: number | null;
+  createdAt: number;
+}
+
+/** What an administrator edits of an account (issue 13 §2). */
+export interface UserProfile {
+  realName: string;
+  phone: string | null;
+  email: string | null;
+  userType: number;
+  sex: number;
+}
+
+/** The console's user search: a unit's accounts, optionally narrowed, a page at a time. */
+export interface UserSearch {
+  unitId: string;
+  /** Part of a login name, real name or phone (any case). */
+  text?: string;
+  userType?: number;
+  /** `locked` compares `locked_until` with `now`. */
+  state?: 'enabled' | 'disabled' | 'locked';
+  now: number;
+  offset: number;
+  limit: number;
 }
 
 /** A new unit: the defaults of everything else (active, no logo, no footer) come from here. */
@@ -313,6 +367,93 @@ export class UaaRepository {
   }
 
   // -------------------------------------------------------------------------------------------
+  // The administration console's view of accounts (issue 13 §2)
+
+  private adminUserQuery() {
+    return this.db
+      .selectFrom('users')
+      .select([
+        'id',
+        'unit_id as unitId',
+        'login_name as loginName',
+        'real_name as realName',
+        'user_type as userType',
+        'sex',
+        'phone',
+        'email',
+        'status',
+        'locked_until as lockedUntil',
+        'created_at as createdAt',
+      ]);
+  }
+
+  async findAdminUser(id: string): Promise<AdminUserRecord | undefined> {
+    return this.adminUserQuery().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A page of a unit's accounts by login name, and how many match in all. */
+  async searchUsers(search: UserSearch): Promise<{ total: number; rows: AdminUserRecord[] }> {
+    let query = this.db.selectFrom('users').where('unit_id', '=', search.unitId);
+    if (search.text) {
+      // A contains-match in any case; `%`, `_` and `\` typed by the administrator match themselves.
+      const pattern = `%${search.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or(
+          (['login_name', 'real_name', 'phone'] as const).map(
+            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    if (search.userType !== undefined) query = query.where('user_type', '=', search.userType);
+    if (search.state === 'enabled') query = query.where('status', '=', 1);
+    if (search.state === 'disabled') query = query.where('status', '!=', 1);
+    if (search.state === 'locked') query = query.where('locked_until', '>', search.now);
+    const counted = await query
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+      .executeTakeFirst();
+    const ids = await query
+      .select('id')
+      .orderBy('login_name')
+      .orderBy('id')
+      .offset(search.offset)
+      .limit(search.limit)
+      .execute();
+    const rows =
+      ids.length === 0
+        ? []
+        : await this.adminUserQuery()
+            .where(
+              'id',
+              'in',
+              ids.map((r) => r.id),
+            )
+            .orderBy('login_name')
+            .orderBy('id')
+            .execute();
+    return { total: Number(counted?.total ?? 0), rows };
+  }
+
+  async updateUserProfile(userId: string, profile: UserProfile): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({
+        real_name: profile.realName,
+        phone: profile.phone,
+        email: profile.email,
+        user_type: profile.userType,
+        sex: profile.sex,
+      })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** 1 enabled, 0 disabled (a disabled account cannot sign in, DESIGN.md §5). */
+  async setUserStatus(userId: string, status: number): Promise<void> {
+    await this.db.updateTable('users').set({ status }).where('id', '=', userId).execute();
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Sessions, refresh tokens, device credentials
 
   async insertSession(session: SessionRecord): Promise<void> {
@@ -534,6 +675,7 @@ export class UaaRepository {
         'help_center as helpCenter',
         'autologin',
         'decoration_set as decorationSet',
+        'ticket_issuer_url as ticketIssuerUrl',
       ]);
   }
 
@@ -543,6 +685,26 @@ export class UaaRepository {
 
   async insertUnit(unit: NewUnit): Promise<void> {
     await this.db.insertInto('units').values(newUnitRow(unit)).execute();
+  }
+
+  /** Changes the given fields of a unit (issue 13 §2); the others stay. */
+  async updateUnit(id: string, patch: UnitPatch): Promise<void> {
+    const columns = {
+      name: patch.name,
+      en_name: patch.enName,
+      unit_type: patch.unitType,
+      parent_id: patch.parentId,
+      logo_file_id: patch.logoFileId,
+      footer: patch.footer,
+      footer_link: patch.footerLink,
+      help_center: patch.helpCenter,
+      autologin: patch.autologin,
+      decoration_set: patch.decorationSet,
+      ticket_issuer_url: patch.ticketIssuerUrl,
+    };
+    const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('units').set(set).where('id', '=', id).execute();
   }
 
   /** The units under an area (spec §1: unit type 1 is an area), active ones only, by name. */
