@@ -17,11 +17,16 @@ import {
 import type { Language } from '@campus/sdk/language';
 import type zhCN from '../locales/zh-CN.json';
 import type desktopZhCN from '../locales/desktop/zh-CN.json';
+import type adminZhCN from '../locales/admin/zh-CN.json';
 
 export type { Dictionary, Interpolation };
 
-/** Every key of the zh-CN dictionaries (the login's and the desktop's), e.g. 'login.submit'. */
-export type TranslationKey = DictionaryKey<typeof zhCN> | DictionaryKey<typeof desktopZhCN>;
+/**
+ * Every key of the zh-CN dictionaries (the login's, the desktop's and the admin console's),
+ * e.g. 'login.submit'.
+ */
+export type TranslationKey =
+  DictionaryKey<typeof zhCN> | DictionaryKey<typeof desktopZhCN> | DictionaryKey<typeof adminZhCN>;
 
 export interface Translator {
   readonly language: Language;

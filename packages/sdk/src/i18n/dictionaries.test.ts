@@ -23,6 +23,11 @@ const PAIRS: { name: string; zh: string; en: string }[] = [
     en: 'apps/portal/src/locales/desktop/en.json',
   },
   {
+    name: 'portal admin console',
+    zh: 'apps/portal/src/locales/admin/zh-CN.json',
+    en: 'apps/portal/src/locales/admin/en.json',
+  },
+  {
     name: 'cms (spec §7: en deployed as /pages/cms/lang/en-cms.json)',
     zh: 'apps/cms/src/shared/zh-CN.json',
     en: 'apps/cms/src/lang/en-cms.json',

@@ -43,6 +43,11 @@ export interface ChromeEnv {
   goTo: (href: string) => void;
   /** The frame of the chrome's dialogs; the light draggable dialog by default. */
   DialogFrame?: ChromeDialogFrame | undefined;
+  /**
+   * The admin console's address (issue 13 §1): given, the header offers it to users holding the
+   * base-admin role (spec §6 admin status). The desktop gives it; a sub-app page does not.
+   */
+  adminConsoleHref?: string | undefined;
   /** Development only (spec §2): the switch-account button, back to the login page. */
   devSwitch?: (() => void) | undefined;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { ADMIN_PAGE } from '@campus/contracts/admin-page';
 import { DESKTOP_PATH, DESKTOP_VERSION_FILES, PORTAL_PAGES } from '@campus/contracts/pages';
 import { DEAD_END_STYLESHEET_PATH } from './dead-end-page.ts';
 import { runtimeRoutes } from './runtime.routes.ts';
@@ -42,7 +43,8 @@ export function pagesRoutes(deps: PagesRouteDeps): FastifyPluginAsync {
       });
     }
 
-    for (const page of Object.values(PORTAL_PAGES)) {
+    // The admin console (issue 13 §1): `/admin/*` answers its page, whose router shows the rest.
+    for (const page of [...Object.values(PORTAL_PAGES), ADMIN_PAGE]) {
       for (const url of page.paths) {
         app.get(url, { schema: { hide: true } }, async (_request, reply) => {
           if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_HTML);

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import type { ChromeDialogFrameProps } from '@campus/ui/ChromeDialogFrame';
 import { ChromeContext, type ChromeEnv } from '@campus/ui/chrome-env';
 import { DESKTOP_VERSION_SOURCE } from '@campus/ui/about-versions';
+import { ADMIN_PATH } from '@campus/contracts/admin-page';
 import { LOGIN_PATH } from '@campus/contracts/pages';
 import { PORTAL_APP_CODE } from '@campus/sdk/create-page-runtime';
 import { SUPPORTED_LANGUAGES } from '@campus/sdk/language';
@@ -73,6 +74,8 @@ export function DesktopChromeProvider({
     // The desktop is reloaded for the other account; a refusal was notified (spec §8).
     afterAccountSwitch: () => window.location.reload(),
     goTo,
+    // Issue 13 §1: the header offers the admin console to base admins.
+    adminConsoleHref: ADMIN_PATH,
     DialogFrame: AntdDialogFrame,
     devSwitch: import.meta.env.DEV
       ? () => void runtime.session.logout().finally(() => replaceWith(LOGIN_PATH))

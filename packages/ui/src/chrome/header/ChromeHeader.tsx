@@ -3,9 +3,9 @@
  * unit logo and name (English when en), the welcome line, the message bell, desktop home, the
  * child picker (parents with more than one child), theme, the linked teacher/parent switch
  * (spec §6), full screen, the language switch (more than one language) and logout (hidden in
- * the desktop and enterprise-chat clients). On a phone (spec §4 screen class mobile) the
- * secondary actions fold into a "more" menu, so nothing overflows. No UI kit: a sub-app page
- * gets it from the shared runtime.
+ * the desktop and enterprise-chat clients); on the desktop, the admin console for base admins
+ * (issue 13 §1). On a phone (spec §4 screen class mobile) the secondary actions fold into a
+ * "more" menu, so nothing overflows. No UI kit: a sub-app page gets it from the shared runtime.
  */
 import { useMemo, useState } from 'react';
 import { DESKTOP_PATH } from '@campus/contracts/pages';
@@ -19,6 +19,7 @@ import { useSession } from '../../hooks/useSession.ts';
 import { chromeDialogs, useChrome } from '../chrome-env.ts';
 import { HeaderBell } from '../messages/HeaderBell.tsx';
 import { useBellData } from '../messages/useBellData.ts';
+import { useBaseAdmin } from '../theme/useBaseAdmin.ts';
 import { CHROME_ICONS } from './chrome-icons.ts';
 import { ChromeIcon } from './ChromeIcon.tsx';
 import {
@@ -63,6 +64,9 @@ function HeaderFor({ me }: { me: MeData }) {
   const unitName = unitDisplayName(me, lang);
   const clientKind = clientKindFromUserAgent(navigator.userAgent);
   const subapp = env.variant === 'subapp';
+  // Issue 13 §1: the way into the admin console, for base admins, where the page offers one.
+  const adminConsoleHref = env.adminConsoleHref;
+  const admin = useBaseAdmin(me.userId, adminConsoleHref !== undefined);
 
   const actions: HeaderAction[] = [];
   const onHome = isDesktopHome(window.location.pathname);
@@ -94,6 +98,15 @@ function HeaderFor({ me }: { me: MeData }) {
     icon: CHROME_ICONS.palette,
     onClick: () => chromeDialogs.open('theme'),
   });
+  if (admin && adminConsoleHref !== undefined) {
+    actions.push({
+      id: 'admin',
+      testId: 'header.admin',
+      label: t('header.adminConsole'),
+      icon: CHROME_ICONS.admin,
+      onClick: () => env.goTo(adminConsoleHref),
+    });
+  }
   if (
     accountSwitcherVisible({
       linkedUserId: me.linkedUserId,

@@ -6,12 +6,14 @@ import { dataOf, useChrome } from '../chrome-env.ts';
 /**
  * Spec §6 admin status: whether the user holds the base app's admin role (GET
  * role/user/{userId}/XX_SYS_/base); false until the server says so. Only base admins may apply
- * a theme to every user of the unit (spec §2 Theme dialog).
+ * a theme to every user of the unit (spec §2 Theme dialog), and only they see the header's way
+ * into the admin console (issue 13 §1). Not asked at all when `enabled` is false.
  */
-export function useBaseAdmin(userId: string): boolean {
+export function useBaseAdmin(userId: string, enabled = true): boolean {
   const { http } = useChrome();
   const [admin, setAdmin] = useState<{ userId: string; value: boolean } | null>(null);
   useEffect(() => {
+    if (!enabled) return undefined;
     let live = true;
     void dataOf(
       callEndpoint(http, baseEndpoints.adminRole, { params: { userId } }, { noIntercept: true }),
@@ -21,6 +23,6 @@ export function useBaseAdmin(userId: string): boolean {
     return () => {
       live = false;
     };
-  }, [http, userId]);
-  return admin?.userId === userId && admin.value;
+  }, [http, userId, enabled]);
+  return enabled && admin?.userId === userId && admin.value;
 }

@@ -1,0 +1,95 @@
+import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect, useMemo } from 'react';
+import { DEFAULT_THEME_COLOR } from '@campus/contracts/theme';
+import { accessibleShades } from '@campus/sdk/theme-rules';
+import { useSession } from '@campus/ui/useSession';
+import { useTranslation } from '../i18n/useTranslation.ts';
+import { useRuntime } from '../shared/useRuntime.ts';
+import { useAdminScope, type ScopeState } from './admin-scope.ts';
+import { requireSession } from './admin-session.ts';
+import { AdminRouter } from './AdminShell.tsx';
+import { setNoticeHandler } from './notice-bridge.ts';
+import { AdminLoading, LoadFailedPage, NotAdminPage } from './StatusPages.tsx';
+
+/**
+ * The console's root (issue 13 §1): antd in the portal's language, in the portal's own colour
+ * rather than the user's desktop theme (an administration tool looks the same for every admin;
+ * docs/decisions.md), around the shell or the page that stands in for it.
+ */
+export function AdminApp({ scope }: { scope?: Promise<ScopeState> }) {
+  const { lang } = useTranslation();
+  const theme = useMemo<ThemeConfig>(() => {
+    const primary = accessibleShades(DEFAULT_THEME_COLOR)['--ph-primary-fill'];
+    return {
+      token: {
+        // Issue 10 §5 (WCAG 2.1 AA contrast): the primary dark enough for white text on it, so
+        // also for links on white; antd's own link blue and its 45 % grey for descriptions
+        // (secondary text, list and result captions) fall short of 4.5:1 on the console's grey.
+        colorPrimary: primary,
+        colorLink: primary,
+        colorTextDescription: '#5c6370',
+        borderRadius: 8,
+        fontFamily: 'var(--portal-font)',
+      },
+      components: {
+        Layout: {
+          headerBg: '#ffffff',
+          headerPadding: '0 16px',
+          headerHeight: 56,
+          siderBg: '#ffffff',
+        },
+      },
+    };
+  }, []);
+  return (
+    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme}>
+      <App className="adm">
+        <AdminNotices />
+        <AdminBody early={scope} />
+      </App>
+    </ConfigProvider>
+  );
+}
+
+/** The shell once the scope is known; until then, or instead of it, a page that says why. */
+function AdminBody({ early }: { early: Promise<ScopeState> | undefined }) {
+  const { session } = useRuntime();
+  const { status, me } = useSession(session);
+  const signedIn = status === 'signedIn' && me !== null;
+  const { state, retry } = useAdminScope(signedIn, early);
+  useEffect(() => {
+    // The session ended between the login check and the scope call: the login page, then back.
+    if (state.kind === 'signedOut') requireSession(session);
+  }, [state.kind, session]);
+  if (!signedIn) return <AdminLoading />;
+  switch (state.kind) {
+    case 'ready':
+      return <AdminRouter scope={state.scope} me={me} />;
+    case 'notAdmin':
+      return <NotAdminPage />;
+    case 'failed':
+      return <LoadFailedPage onRetry={retry} />;
+    case 'loading':
+    case 'signedOut':
+      return <AdminLoading />;
+  }
+}
+
+/** Shows the HTTP client's notices (spec §8) with antd's notifications, 2 s (spec §9). */
+function AdminNotices() {
+  const { notification } = App.useApp();
+  useEffect(
+    () =>
+      setNoticeHandler((notice) => {
+        notification[notice.type]({
+          title: notice.title ?? notice.message,
+          description: notice.title ? notice.message : undefined,
+          duration: 2,
+        });
+      }),
+    [notification],
+  );
+  return null;
+}

@@ -1,0 +1,46 @@
+/**
+ * The console's pages: one entry each gives the route, the menu item and the rights that show
+ * it (issue 13 §1: "menus and routes are filtered by the admin's rights"). The shell builds both
+ * the side menu and the routes from this one list, so a page that is not listed has neither,
+ * and a page the caller may not see is not routed at all (its address answers "page not found").
+ * The server checks every call again (`server/src/modules/admin/admin-access.ts`).
+ *
+ * Adding a page is one entry here, its words under `admin.pages` of `locales/admin`, and its
+ * body in `pages/`, loaded on demand (`lazy`) unless it is the landing page:
+ *
+ * @example
+ * { path: 'users', labelKey: 'admin.pages.users', icon: ADMIN_ICONS.users,
+ *   Page: lazy(() => import('./pages/UsersPage.tsx').then((m) => ({ default: m.UsersPage }))) },
+ * // a page for areas only:
+ * { …, allowed: ({ unit }) => unitKind(unit.unitType) === 'area' },
+ */
+import type { ComponentType } from 'react';
+import type { TranslationKey } from '../i18n/translator.ts';
+import { ADMIN_ICONS } from './admin-icons.ts';
+import type { AdminContext, RightsFiltered } from './admin-rules.ts';
+import { OverviewPage } from './pages/OverviewPage.tsx';
+
+/** What every page body gets: the scope and the unit being administered. */
+export interface AdminPageProps {
+  context: AdminContext;
+}
+
+export interface AdminPageEntry extends RightsFiltered {
+  /** The route under `/admin/{unitId}/` and the menu item's key; also its test id suffix. */
+  path: string;
+  /** The menu item's and the page title's words. */
+  labelKey: TranslationKey;
+  /** A line-icon path (`admin-icons.ts`). */
+  icon: string;
+  Page: ComponentType<AdminPageProps>;
+}
+
+export const ADMIN_PAGES: readonly AdminPageEntry[] = [
+  // The landing page: bundled with the shell, the others load when opened.
+  {
+    path: 'overview',
+    labelKey: 'admin.pages.overview',
+    icon: ADMIN_ICONS.overview,
+    Page: OverviewPage,
+  },
+];
