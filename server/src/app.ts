@@ -47,6 +47,11 @@ import { ExportService } from './modules/export/export.service.ts';
 import { FamilyRepository } from './modules/family/family.repository.ts';
 import { familyRoutes } from './modules/family/family.routes.ts';
 import { FamilyService } from './modules/family/family.service.ts';
+import { loadFaceConfig, type FaceConfig } from './modules/face/face-config.ts';
+import { DEFAULT_FACE_ENGINE_OPTIONS, FaceEngine } from './modules/face/face-engine.ts';
+import { FaceRepository } from './modules/face/face.repository.ts';
+import { faceRoutes } from './modules/face/face.routes.ts';
+import { FaceService } from './modules/face/face.service.ts';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
@@ -110,6 +115,8 @@ export interface BuildOptions {
   redisKeyPrefix?: string;
   /** Password self-service limits (issue 12 §4), tightened or loosened by tests. */
   passwordLimits?: Partial<PasswordLimits>;
+  /** Face settings (DESIGN.md §9) over FACE_* of the environment, e.g. a liveness threshold. */
+  face?: Partial<FaceConfig>;
 }
 
 /** Spec §9 query-string limits, also applied to form bodies. */
@@ -218,6 +225,7 @@ export async function buildApp(
         { name: 'versions' },
         { name: 'storage' },
         { name: 'export' },
+        { name: 'face' },
         { name: 'system' },
       ],
     },
@@ -378,6 +386,40 @@ export async function buildApp(
     }),
   );
   await app.register(exportRoutes({ exports: new ExportService() }));
+  // Issue 14 §2: face enrolment, face sign-in and clock-in; the models in one worker thread.
+  const faceConfig = { ...loadFaceConfig(process.env), ...options.face };
+  const faceEngine = new FaceEngine({
+    ...DEFAULT_FACE_ENGINE_OPTIONS,
+    detector: faceConfig.detector,
+  });
+  app.addHook('onClose', async () => faceEngine.close());
+  if (faceConfig.preload) {
+    app.addHook('onReady', () => {
+      faceEngine.warmUp().then(
+        () => app.log.info({ loadMs: faceEngine.loadMs }, 'face models loaded'),
+        (error: unknown) => app.log.error({ err: error }, 'face models failed to load'),
+      );
+    });
+  }
+  await app.register(
+    faceRoutes({
+      face: new FaceService({
+        engine: faceEngine,
+        repository: new FaceRepository(database.db),
+        files,
+        uaa: uaaRepository,
+        accounts,
+        sessions,
+        admins: new AdminAccess(base, directory),
+        ipFailures,
+        limits,
+        audit,
+        config: faceConfig,
+        clock,
+      }),
+      secureCookies,
+    }),
+  );
   scheduleChunkCleanUp(app, chunks);
   scheduleExpiredRecordsCleanUp(
     app,

@@ -390,6 +390,8 @@ export interface Database {
   social_identities: SocialIdentityTable;
   social_states: SocialStateTable;
   social_pending: SocialPendingTable;
+  face_records: FaceRecordTable;
+  face_attendance: FaceAttendanceTable;
 }
 
 /** A one-time forgotten-password link (0009): only the token's SHA-256 is kept. */
@@ -459,4 +461,25 @@ export interface SocialPendingTable {
   expires_at: number;
   used_at: number | null;
   created_at: number;
+}
+
+/** A user's enrolled face (0012): the photo in the file store, the descriptor here. */
+export interface FaceRecordTable {
+  user_id: string;
+  unit_id: string;
+  file_id: string;
+  /** base64 of the 128 little-endian float32 values of face-api's descriptor. */
+  descriptor: string;
+  /** Who enrolled it: the user, or the unit admin acting for them. */
+  enrolled_by: string;
+  created_at: number;
+}
+
+/** One face clock-in (0012): who, when, at which kiosk. */
+export interface FaceAttendanceTable {
+  id: string;
+  user_id: string;
+  unit_id: string;
+  clocked_at: number;
+  device: string | null;
 }

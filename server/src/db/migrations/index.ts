@@ -9,6 +9,7 @@ import * as m0007 from './0007-cms-attachments.ts';
 import * as m0008 from './0008-oidc.ts';
 import * as m0009 from './0009-password-ticket.ts';
 import * as m0010 from './0010-social.ts';
+import * as m0012 from './0012-face.ts';
 
 /**
  * Versioned migrations, applied in name order. New files get the next number and are
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-oidc': m0008,
   '0009-password-ticket': m0009,
   '0010-social': m0010,
+  '0012-face': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

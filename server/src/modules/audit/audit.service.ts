@@ -42,7 +42,10 @@ export type AuditAction =
   | 'login.social_failure'
   | 'social.bind'
   | 'social.unbind'
-  | 'admin.set_social_provider';
+  | 'admin.set_social_provider'
+  // Issue 14: face enrolment (one's own or a unit admin's) and clock-in.
+  | 'face.enrol'
+  | 'face.clock_in';
 
 export class AuditService {
   constructor(
