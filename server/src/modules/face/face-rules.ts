@@ -141,8 +141,9 @@ const DATA_URL = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+)?(;[a-z0-9=.+-]+)*;base64,/i
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function photoBytes(faceImage: string | undefined, maxBytes: number): PhotoBytes {
-  let text = (faceImage ?? '').trim();
-  if (text === '') return { problem: 'empty' };
+  // Spaces are kept for now: at either end they may be '+' signs a form post turned into spaces.
+  let text = faceImage ?? '';
+  if (text.trim() === '') return { problem: 'empty' };
   const prefix = DATA_URL.exec(text);
   if (prefix) text = text.slice(prefix[0].length);
   else if (/^data:/i.test(text)) return { problem: 'not-base64' };
