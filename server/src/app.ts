@@ -394,8 +394,9 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => faceEngine.close());
   if (faceConfig.preload) {
-    app.addHook('onReady', () => {
-      faceEngine.warmUp().then(
+    // Not awaited: the server answers while the models load; the first photo waits for them.
+    app.addHook('onReady', async () => {
+      void faceEngine.warmUp().then(
         () => app.log.info({ loadMs: faceEngine.loadMs }, 'face models loaded'),
         (error: unknown) => app.log.error({ err: error }, 'face models failed to load'),
       );

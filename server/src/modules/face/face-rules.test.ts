@@ -29,7 +29,7 @@ const person = (userId: string, distance: number, axis = 0): EnrolledFace => ({
 describe('findMatch (DESIGN.md §9: within the threshold, clearly ahead of the runner-up)', () => {
   it('uses the shipped numbers', () => {
     expect(FACE_MATCH_MAX_DISTANCE).toBe(0.5);
-    expect(FACE_MATCH_MIN_MARGIN).toBe(0.05);
+    expect(FACE_MATCH_MIN_MARGIN).toBe(0.1);
   });
 
   it('matches the nearest person within the threshold', () => {
@@ -57,21 +57,21 @@ describe('findMatch (DESIGN.md §9: within the threshold, clearly ahead of the r
   });
 
   it('refuses when the runner-up is within the margin, whichever order they come in', () => {
-    const gallery = [person('a', 0.3), person('b', 0.34, 1)];
+    const gallery = [person('a', 0.3), person('b', 0.38, 1)];
     expect(findMatch(probe, gallery)).toMatchObject({ kind: 'ambiguous', userId: 'a' });
     expect(findMatch(probe, [...gallery].reverse())).toMatchObject({
       kind: 'ambiguous',
       userId: 'a',
     });
-    // 0.06 ahead: clear enough.
-    expect(findMatch(probe, [person('a', 0.3), person('b', 0.36, 1)])).toMatchObject({
+    // 0.11 ahead: clear enough.
+    expect(findMatch(probe, [person('a', 0.3), person('b', 0.41, 1)])).toMatchObject({
       kind: 'match',
       userId: 'a',
     });
   });
 
   it('compares with the second nearest even when it lies beyond the threshold', () => {
-    expect(findMatch(probe, [person('a', 0.48), person('b', 0.51, 1)])).toMatchObject({
+    expect(findMatch(probe, [person('a', 0.45), person('b', 0.53, 1)])).toMatchObject({
       kind: 'ambiguous',
     });
   });
