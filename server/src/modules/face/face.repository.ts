@@ -73,15 +73,6 @@ export class FaceRepository {
       .execute();
   }
 
-  /** Removes a user's face record (photo reference and descriptor); true when there was one. */
-  async deleteByUser(userId: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('face_records')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  }
-
   async unitVersion(unitId: string): Promise<UnitFaceVersion> {
     const row = await this.db
       .selectFrom('face_records')
@@ -116,15 +107,6 @@ export class FaceRepository {
         clocked_at: record.clockedAt,
         device: record.device,
       })
-      .execute();
-  }
-
-  async attendanceOfUser(userId: string): Promise<AttendanceRecord[]> {
-    return this.db
-      .selectFrom('face_attendance')
-      .select(['id', 'user_id as userId', 'unit_id as unitId', 'clocked_at as clockedAt', 'device'])
-      .where('user_id', '=', userId)
-      .orderBy('clocked_at', 'desc')
       .execute();
   }
 }
