@@ -69,6 +69,11 @@ import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { FeedService, noticeFeed, type InFeedTransaction } from './modules/feed/feed.service.ts';
 import { InboxService } from './modules/desktop/inbox.service.ts';
 import { CMS_APP_CODE } from '@campus/contracts/cms';
+import { loadFaceConfig, type FaceConfig } from './modules/face/face-config.ts';
+import { DEFAULT_FACE_ENGINE_OPTIONS, FaceEngine } from './modules/face/face-engine.ts';
+import { FaceRepository } from './modules/face/face.repository.ts';
+import { faceRoutes } from './modules/face/face.routes.ts';
+import { FaceService } from './modules/face/face.service.ts';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
 import { pageFallback } from './modules/pages/page-fallback.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
@@ -138,6 +143,8 @@ export interface BuildOptions {
   feedLimits?: Partial<FeedLimits>;
   /** The console's sub-app deploy limits (issue 13 §2), tightened by tests. */
   deployLimits?: Partial<DeployLimits>;
+  /** Face settings (DESIGN.md §9) over FACE_* of the environment, e.g. a liveness threshold. */
+  face?: Partial<FaceConfig>;
 }
 
 /** Spec §9 query-string limits, also applied to form bodies. */
@@ -252,6 +259,7 @@ export async function buildApp(
         { name: 'versions' },
         { name: 'storage' },
         { name: 'export' },
+        { name: 'face' },
         { name: 'system' },
       ],
     },
@@ -523,6 +531,41 @@ export async function buildApp(
     }),
   );
   await app.register(exportRoutes({ exports: new ExportService() }));
+  // Issue 14 §2: face enrolment, face sign-in and clock-in; the models in one worker thread.
+  const faceConfig = { ...loadFaceConfig(process.env), ...options.face };
+  const faceEngine = new FaceEngine({
+    ...DEFAULT_FACE_ENGINE_OPTIONS,
+    detector: faceConfig.detector,
+  });
+  app.addHook('onClose', async () => faceEngine.close());
+  if (faceConfig.preload) {
+    // Not awaited: the server answers while the models load; the first photo waits for them.
+    app.addHook('onReady', async () => {
+      void faceEngine.warmUp().then(
+        () => app.log.info({ loadMs: faceEngine.loadMs }, 'face models loaded'),
+        (error: unknown) => app.log.error({ err: error }, 'face models failed to load'),
+      );
+    });
+  }
+  await app.register(
+    faceRoutes({
+      face: new FaceService({
+        engine: faceEngine,
+        repository: new FaceRepository(database.db),
+        files,
+        uaa: uaaRepository,
+        accounts,
+        sessions,
+        admins: new AdminAccess(base, directory),
+        ipFailures,
+        limits,
+        audit,
+        config: faceConfig,
+        clock,
+      }),
+      secureCookies,
+    }),
+  );
   scheduleChunkCleanUp(app, chunks);
   scheduleExpiredRecordsCleanUp(
     app,

@@ -414,6 +414,8 @@ export interface Database {
   feed_sends: FeedSendTable;
   app_badges: AppBadgeTable;
   admin_import_results: AdminImportResultTable;
+  face_records: FaceRecordTable;
+  face_attendance: FaceAttendanceTable;
 }
 
 /** A one-time forgotten-password link (0009): only the token's SHA-256 is kept. */
@@ -532,4 +534,24 @@ export interface AdminImportResultTable {
   sealed: string;
   expires_at: number;
   created_at: number;
+}
+/** A user's enrolled face (0015): the photo in the file store, the descriptor here. */
+export interface FaceRecordTable {
+  user_id: string;
+  unit_id: string;
+  file_id: string;
+  /** base64 of the 128 little-endian float32 values of face-api's descriptor. */
+  descriptor: string;
+  /** Who enrolled it: the user, or the unit admin acting for them. */
+  enrolled_by: string;
+  created_at: number;
+}
+
+/** One face clock-in (0015): who, when, at which kiosk. */
+export interface FaceAttendanceTable {
+  id: string;
+  user_id: string;
+  unit_id: string;
+  clocked_at: number;
+  device: string | null;
 }

@@ -84,7 +84,10 @@ export type AuditAction =
   | 'admin.sign_out_user'
   | 'admin.unlink_accounts'
   | 'admin.unlink_child'
-  | 'admin.update_child';
+  | 'admin.update_child'
+  // Issue 14: face enrolment (one's own or a unit admin's) and clock-in.
+  | 'face.enrol'
+  | 'face.clock_in';
 
 export class AuditService {
   constructor(
