@@ -55,6 +55,8 @@ test.describe('child picker', () => {
   test('spec §6: entering another child changes the current child, also after a reload', async ({
     page,
   }) => {
+    // Three admin CLI runs (a process each) make this family before the page opens.
+    test.slow();
     const parent = await createAccount(3, 'child-parent');
     await linkNewChild(parent, { name: 'Zhang San', grade: 'Grade 2', className: 'Class 1' });
     await linkNewChild(parent, { name: 'Zhang Si', grade: 'Grade 4', className: 'Class 3' });
