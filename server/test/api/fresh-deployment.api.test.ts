@@ -43,7 +43,12 @@ let baseUrl = '';
 let output = '';
 
 beforeAll(async () => {
-  server = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env: { ...env, PORT: '0' } });
+  // One process (node with tsx's loader), so killing it stops the server itself: killing the
+  // tsx wrapper would leave its child serving after the tests.
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...env, PORT: '0' },
+  });
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const started = Date.now();
