@@ -14,6 +14,8 @@ for (const language of ['zh-CN', 'en'] as const) {
     `the cms screens in ${language} fit the width and are saved`,
     { tag: '@mobile' },
     async ({ page }) => {
+      // Four full sub-app page loads, each saved and audited: slow on a busy CI machine.
+      test.slow();
       const search = `?language=${language}`;
       await openAs(page, demoAccounts.teacher, CmsPage.url('pc_cms_tm', '/notice/list', search));
       for (const [route, name] of [
@@ -22,7 +24,8 @@ for (const language of ['zh-CN', 'en'] as const) {
         ['/notice/reads', 'cms-tm-reads'],
       ] as const) {
         await page.goto(CmsPage.url('pc_cms_tm', route, search));
-        await expect(page.getByTestId('cms.tm')).toBeVisible();
+        // A full load of the sub-app (its start-up checks first, spec §4) may pass 5 s on CI.
+        await expect(page.getByTestId('cms.tm')).toBeVisible({ timeout: 15_000 });
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.getByTestId('cms.loading')).toHaveCount(0);
         await expectNoHorizontalOverflow(page);
