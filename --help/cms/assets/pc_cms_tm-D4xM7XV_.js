@@ -1,1 +1,0 @@
-import{o as e}from"./Attachments-CQU4V2ld.js";import{i as t,r as n,t as r}from"./teacher-routes-P7Ag86N3.js";import{jsx as i}from"/common/plugins/common-ph/1.6.0/js/react-jsx-runtime.js";var a=r({layout:i(n,{}),readCounts:i(t,{})});function o(t){return e(t,a)}export{a as TEACHER_ROUTES,o as mount};
