@@ -34,7 +34,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  globalTimeout: 21 * 60_000,
+  // A stop for a hung run, not the budget: the stage took 21 min on the last fresh clone (issue
+  // notes: e2e per-test time rose from 5.9 s to 10.2 s, cause under investigation).
+  globalTimeout: 45 * 60_000,
   reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.reports', 'e2e.json') }]],
   use: {
     browserName: 'chromium',
