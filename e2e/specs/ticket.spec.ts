@@ -10,6 +10,7 @@ import { startFakeCas, type FakeCas } from '../../server/test/api/helpers/fake-c
 import { DEMO_SCHOOL_ID } from '../fixtures/desktop-data.ts';
 import { runAdmin } from '../fixtures/server-data.ts';
 import { test, expect } from '../fixtures/test.ts';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 
 const TEXT = {
   'zh-CN': {
@@ -76,7 +77,7 @@ test.describe('with a ticket issuer', () => {
         const ticket = cas.issue('teacher', `${baseURL}/login`);
         await page.goto(`/login?ticket=${ticket}`);
         await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-        const me = await page.request.get('/api/uaa/oauth/me');
+        const me = await page.request.get(uaaEndpoints.me.path);
         expect((await me.json()) as unknown).toMatchObject({
           status: 200,
           data: { loginName: 'teacher' },
@@ -92,7 +93,7 @@ test.describe('with a ticket issuer', () => {
         await expect(thief.getByText(text.replayed)).toBeVisible();
         expect(cas.validations).toBe(validations);
         await expect(thief.getByRole('button', { name: text.login })).toBeVisible();
-        const after = (await (await thief.request.get('/api/uaa/oauth/me')).json()) as {
+        const after = (await (await thief.request.get(uaaEndpoints.me.path)).json()) as {
           status: number;
         };
         await other.close();

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, signIn, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 
 const TOKEN = 'metrics-secret-0123456789';
 let open: TestServer;
@@ -39,7 +40,7 @@ describe(`GET /metrics on ${process.env.API_DB ?? 'sqlite'}`, () => {
     const teacher = open.client();
     await signIn(teacher, DEMO.teacher);
     for (let i = 0; i < 3; i++)
-      expect((await teacher.get('/api/uaa/oauth/me')).body.status).toBe(200);
+      expect((await teacher.get(uaaEndpoints.me.path)).body.status).toBe(200);
 
     const { http, type, text } = await scrape(open);
     expect(http).toBe(200);
@@ -48,7 +49,7 @@ describe(`GET /metrics on ${process.env.API_DB ?? 'sqlite'}`, () => {
     expect(
       sample(
         text,
-        'http_request_duration_seconds_count{method="GET",route="/api/uaa/oauth/me",status_code="200"}',
+        `http_request_duration_seconds_count{method="GET",route="${uaaEndpoints.me.path}",status_code="200"}`,
       ),
     ).toBeGreaterThanOrEqual(3);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/build-server.mjs';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 // Inside the repository, so the bundle's package imports resolve; one folder per run, so the
@@ -57,7 +58,7 @@ describe('the production start', () => {
     const login = await fetch(`${baseUrl}/login`);
     expect(login.status).toBe(200);
     expect(await login.text()).toContain('<div id="root">');
-    const config = (await (await fetch(`${baseUrl}/api/uaa/oauth/me`)).json()) as {
+    const config = (await (await fetch(`${baseUrl}${uaaEndpoints.me.path}`)).json()) as {
       status: number;
     };
     expect(config.status).toBe(401);

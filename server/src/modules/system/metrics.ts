@@ -111,7 +111,7 @@ export function registerMetrics(
     duration.observe(
       {
         method: request.method,
-        // The pattern (`/api/uaa/face/:id`), or one label for whatever matched no route.
+        // The pattern (with `:name` parameters), or one label for whatever matched no route.
         route: request.routeOptions.url ?? 'unmatched',
         status_code: reply.statusCode,
       },
