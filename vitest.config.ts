@@ -24,6 +24,7 @@ export default defineConfig({
           ],
           environment: 'node',
           testTimeout: 10_000,
+          isolate: false,
         },
       },
       {
@@ -37,6 +38,7 @@ export default defineConfig({
           // on libuv threads, so a third worker would only queue behind them.
           fileParallelism: true,
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {

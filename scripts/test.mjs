@@ -28,7 +28,7 @@ import { checkNode, ensureBuild, ensureInstall, isMain, repoRoot } from './ensur
 
 const REPORTS_DIR = path.join(repoRoot, '.reports');
 // The e2e stage takes about 7 min on a 2-core machine (one server per worker, two workers); the rest about 4 min.
-const STAGE_TIMEOUT_MS = 22 * 60_000;
+const STAGE_TIMEOUT_MS = 45 * 60_000;
 
 /**
  * @typedef {{
