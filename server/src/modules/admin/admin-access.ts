@@ -1,7 +1,7 @@
 /**
  * Who may administer what (issue 13 §1, DESIGN.md §10): a user holding the base-admin role of
  * their unit administers that unit; when that unit is an area, also every unit under it. Every
- * `/api/admin/…` call asks this again on the server: the console's filtered menus are a
+ * /api/admin/… call asks this again on the server: the console's filtered menus are a
  * convenience, never the check.
  */
 import type { AdminScope, AdminUnit } from '@campus/contracts/admin';

@@ -1,7 +1,7 @@
 /**
- * The console's API for apps and what hangs off them (issue 13 §2): `/api/admin/apps/…`,
- * `/api/admin/roles/…`, `/api/admin/licences/…`, `/api/admin/themes/…`,
- * `/api/admin/oauth-clients/…`, `/api/admin/versions/…`. One `route()` per contract; every
+ * The console's API for apps and what hangs off them (issue 13 §2): /api/admin/apps/…,
+ * /api/admin/roles/…, /api/admin/licences/…, /api/admin/themes/…,
+ * /api/admin/oauth-clients/…, /api/admin/versions/…. One `route()` per contract; every
  * service method asks `AdminAccess` first. @fastify/multipart is registered in this plugin's
  * scope for the deploy upload only.
  */

@@ -1,6 +1,6 @@
 /**
- * The console's units, users and audit log (issue 13 §2): `/api/admin/units/…`,
- * `/api/admin/users/…` and `/api/admin/audit`, each registered from its contract
+ * The console's units, users and audit log (issue 13 §2): /api/admin/units/…,
+ * /api/admin/users/… and /api/admin/audit, each registered from its contract
  * (`@campus/contracts/admin-directory`). The services check the caller's scope on every call.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The administration console's API (issue 13, DESIGN.md §10): `/api/admin/…`, every call checked
+ * The administration console's API (issue 13, DESIGN.md §10): /api/admin/…, every call checked
  * by {@link AdminAccess} on the server.
  */
 import type { FastifyPluginAsync } from 'fastify';

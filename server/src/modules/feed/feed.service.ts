@@ -1,7 +1,7 @@
 /**
  * One feed of messages, to-dos and badges from every app (issue 13 §4, DESIGN.md §10). Three
  * callers reach the same rules here:
- * - a sub-app's server, over `/api/feed/…` with its client credential (`FeedApp`);
+ * - a sub-app's server, over /api/feed/… with its client credential (`FeedApp`);
  * - cms, in process, when a notice is published (`noticeFeed`): the same checks as over HTTP;
  * - the console, composing as the base platform (`compose`), for the units its admin manages.
  *

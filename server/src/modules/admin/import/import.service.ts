@@ -1,6 +1,6 @@
 /**
  * The bulk import of users and parent–child links (issue 13 §3, DESIGN.md §10), behind the
- * console's `/api/admin/import/…`: the template, the dry run, the commit and its result.
+ * console's /api/admin/import/…: the template, the dry run, the commit and its result.
  *
  * Every call asks `AdminAccess` whether the caller administers the unit first. The dry run reads
  * the file and answers every row's problems (`import-plan.ts`) without writing. The commit reads
