@@ -4,64 +4,37 @@
  * administrator; the CLI's `create-admin` makes the school and the administrator, who then signs
  * in to the running server and reaches the console.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminScope } from '@campus/contracts/admin';
+import { adminEndpoints, type AdminScope } from '@campus/contracts/admin';
+import { uaaEndpoints } from '@campus/contracts/uaa';
+import {
+  processEnv,
+  runCli as runCliOn,
+  startServerProcess,
+  type ServerProcess,
+} from './helpers/server-process.ts';
 import { TestClient } from './helpers/test-server.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-fresh-'));
-// The embedded database whatever API_DB says, as in process.api.test.ts: the process contract
-// does not depend on the database (admin-directory.api.test.ts runs create-admin on both).
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  REDIS_URL: '',
-  LOG_LEVEL: 'info',
-  HOST: '127.0.0.1',
-  PORTAL_DEMO: '0',
-};
+const env = processEnv(dataDir, { PORTAL_DEMO: '0' });
+const runCli = (args: string[], input?: string) => runCliOn(env, args, input);
 
-function runCli(args: string[], input?: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(tsx, ['server/src/cli/main.ts', ...args], { cwd: repoRoot, env });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    if (input !== undefined) child.stdin.end(input);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
-
-let server: ChildProcess;
+let proc: ServerProcess;
 let baseUrl = '';
 let output = '';
 
 beforeAll(async () => {
-  // One process (node with tsx's loader), so killing it stops the server itself: killing the
-  // tsx wrapper would leave its child serving after the tests.
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...env, PORT: '0' },
-  });
-  server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const started = Date.now();
-  // The hint is printed after the address.
-  while (!/running at (http:\/\/\S+)[\s\S]*administration console/.test(output)) {
-    if (Date.now() - started > 45_000) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  baseUrl = /running at (http:\/\/\S+)/.exec(output)![1]!;
+  // The start-up hint is printed after the address.
+  proc = await startServerProcess(env, /administration console/);
+  baseUrl = proc.baseUrl;
+  output = proc.output();
 }, 60_000);
 
 afterAll(() => {
-  if (server.exitCode === null) server.kill('SIGKILL');
+  if (proc.server.exitCode === null) proc.server.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -97,12 +70,12 @@ describe('a fresh deployment (PORTAL_DEMO=0, empty database)', () => {
     expect(made.out).not.toContain('Principal@2026');
 
     const client = new TestClient(baseUrl);
-    const login = await client.postForm<{ unitId: string }>('/api/uaa/oauth/login', {
+    const login = await client.postForm<{ unitId: string }>(uaaEndpoints.login.path, {
       username: 'principal',
       password: 'Principal@2026',
     });
     expect(login.body.status).toBe(200);
-    const scope = await client.get<AdminScope>('/api/admin/scope');
+    const scope = await client.get<AdminScope>(adminEndpoints.scope.path);
     expect(scope.body.status).toBe(200);
     expect(scope.body.data?.units).toEqual([
       expect.objectContaining({

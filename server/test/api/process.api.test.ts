@@ -3,63 +3,42 @@
  * them: the CLI changes the database a running server then serves, and SIGTERM shuts
  * the server down cleanly (DESIGN.md §1: in-flight requests finish, exit code 0).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  processEnv,
+  runCli as runCliOn,
+  startServerProcess,
+  type ServerProcess,
+} from './helpers/server-process.ts';
 import { TestClient } from './helpers/test-server.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-proc-'));
-// These processes use the embedded database whatever API_DB says: they check the
-// process contract, which does not depend on the database.
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  REDIS_URL: '',
-  LOG_LEVEL: 'info',
-  HOST: '127.0.0.1',
-};
+const env = processEnv(dataDir);
+const runCli = (args: string[], input?: string) => runCliOn(env, args, input);
+const LOGIN = uaaEndpoints.login.path;
+const ME = uaaEndpoints.me.path;
 
-function runCli(args: string[], input?: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(tsx, ['server/src/cli/main.ts', ...args], { cwd: repoRoot, env });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    if (input !== undefined) child.stdin.end(input);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
-
-let server: ChildProcess;
+let proc: ServerProcess;
 let baseUrl = '';
-let output = '';
 
 beforeAll(async () => {
-  server = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env: { ...env, PORT: '0' } });
-  server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const started = Date.now();
-  while (!/running at (http:\/\/\S+)/.test(output)) {
-    if (Date.now() - started > 45_000) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  baseUrl = /running at (http:\/\/\S+)/.exec(output)![1]!;
+  proc = await startServerProcess(env);
+  baseUrl = proc.baseUrl;
 }, 60_000);
 
 afterAll(() => {
-  if (server.exitCode === null) server.kill('SIGKILL');
+  if (proc.server.exitCode === null) proc.server.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('processes', () => {
   it('prints the address and the demo accounts, never a password hash', () => {
-    expect(output).toMatch(/teacher\s+Teacher@2026/);
-    expect(output).not.toMatch(/\$argon2id\$/);
+    expect(proc.output()).toMatch(/teacher\s+Teacher@2026/);
+    expect(proc.output()).not.toMatch(/\$argon2id\$/);
   });
 
   it('the admin CLI creates a unit and a user who can then sign in to the running server', async () => {
@@ -94,7 +73,7 @@ describe('processes', () => {
     expect(user.code).toBe(0);
     expect(user.out).not.toContain('Newteach@2026');
     const client = new TestClient(baseUrl);
-    const login = await client.postForm<{ unitId: string }>('/api/uaa/oauth/login', {
+    const login = await client.postForm<{ unitId: string }>(LOGIN, {
       username: 'newteacher',
       password: 'Newteach@2026',
     });
@@ -112,8 +91,8 @@ describe('processes', () => {
 
   it('the admin CLI reset signs the user out of the running server', async () => {
     const client = new TestClient(baseUrl);
-    await client.postForm('/api/uaa/oauth/login', { username: 'staff', password: 'Staff@2026' });
-    expect((await client.get('/api/uaa/oauth/me')).body.status).toBe(200);
+    await client.postForm(LOGIN, { username: 'staff', password: 'Staff@2026' });
+    expect((await client.get(ME)).body.status).toBe(200);
     const reset = await runCli([
       'reset-password',
       '--login',
@@ -124,11 +103,11 @@ describe('processes', () => {
     expect(reset.code).toBe(0);
     // The server may serve a resolved session from its cache for a few seconds (decisions.md).
     await new Promise((r) => setTimeout(r, 5_100));
-    expect((await client.get('/api/uaa/oauth/me')).body.status).toBe(401);
+    expect((await client.get(ME)).body.status).toBe(401);
     const fresh = new TestClient(baseUrl);
     expect(
       (
-        await fresh.postForm('/api/uaa/oauth/login', {
+        await fresh.postForm(LOGIN, {
           username: 'staff',
           password: 'Newstaff@2026',
         })
@@ -137,17 +116,17 @@ describe('processes', () => {
   });
 
   it('shuts down gracefully on SIGTERM: an in-flight request finishes and the exit code is 0', async () => {
-    const inFlight = new TestClient(baseUrl).postForm('/api/uaa/oauth/login', {
+    const inFlight = new TestClient(baseUrl).postForm(LOGIN, {
       username: 'teacher',
       password: 'Teacher@2026',
     });
     await new Promise((r) => setTimeout(r, 5));
     const exited = new Promise<number | null>((resolve) =>
-      server.on('exit', (code) => resolve(code)),
+      proc.server.on('exit', (code) => resolve(code)),
     );
-    server.kill('SIGTERM');
+    proc.server.kill('SIGTERM');
     expect((await inFlight).body.status).toBe(200);
     expect(await exited).toBe(0);
-    expect(output).toContain('shutting down');
+    expect(proc.output()).toContain('shutting down');
   });
 });
