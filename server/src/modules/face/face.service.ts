@@ -54,6 +54,7 @@ import {
   type PhotoProblem,
 } from './face-rules.ts';
 import type { FaceRepository } from './face.repository.ts';
+import { accountDisabled, accountLocked, ipThrottled } from '../uaa/sign-in-errors.ts';
 
 const MAX_MB = FACE_IMAGE_MAX_BYTES / (1024 * 1024);
 
@@ -121,36 +122,6 @@ const busy = () =>
     BodyStatus.tooManyRequests,
     'face_busy',
     bilingual('人脸识别繁忙，请稍后再试', 'Face recognition is busy: please try again shortly'),
-  );
-
-const accountLocked = (minutes: number) =>
-  new AppError(
-    BodyStatus.tooManyRequests,
-    ErrorCode.accountLocked,
-    bilingual(
-      `登录失败次数过多，账号已锁定，请${minutes}分钟后再试`,
-      `Too many failed sign-ins: this account is locked. Try again in ${minutes} minutes.`,
-    ),
-  );
-
-const ipThrottled = (minutes: number) =>
-  new AppError(
-    BodyStatus.tooManyRequests,
-    ErrorCode.ipThrottled,
-    bilingual(
-      `此网络登录失败次数过多，请${minutes}分钟后再试`,
-      `Too many failed sign-ins from this network. Try again in ${minutes} minutes.`,
-    ),
-  );
-
-const accountDisabled = () =>
-  new AppError(
-    BodyStatus.forbidden,
-    ErrorCode.accountDisabled,
-    bilingual(
-      '账号已停用，请联系管理员',
-      'This account is disabled; please contact the administrator',
-    ),
   );
 
 const USER_NOT_FOUND = bilingual('用户不存在', 'User not found');
@@ -321,7 +292,7 @@ export class FaceService {
       throw notRecognised();
     }
     if (isLocked(user, now)) {
-      throw accountLocked(Math.ceil(((user.lockedUntil ?? now) - now) / 60000));
+      throw accountLocked(Math.ceil(((user.lockedUntil ?? now) - now) / 60000), 'attempts');
     }
     if (deps.config.liveness && !((analysis.real ?? 0) >= deps.config.livenessMinScore)) {
       const justLocked = await this.recordFailure(user, meta, now, {
@@ -330,7 +301,7 @@ export class FaceService {
         real: round(analysis.real),
       });
       throw justLocked
-        ? accountLocked(Math.ceil(deps.limits.accountLockMs / 60000))
+        ? accountLocked(Math.ceil(deps.limits.accountLockMs / 60000), 'attempts')
         : livenessFailed();
     }
     if (user.status !== 1 || user.unitStatus !== 1) throw accountDisabled();

@@ -42,6 +42,7 @@ import type { UaaRepository, UserRecord } from '../uaa/uaa.repository.ts';
 import { ProviderRefusal, type SocialProviderClient } from './provider-client.ts';
 import { SocialProviderAdmin } from './social-providers.ts';
 import type { SocialProviderRecord, SocialRepository } from './social.repository.ts';
+import { accountDisabled } from '../uaa/sign-in-errors.ts';
 
 const providerMissing = () =>
   new AppError(
@@ -81,16 +82,6 @@ const bindExpired = () =>
     bilingual(
       '绑定链接已失效，请重新从企业微信或微信进入',
       'The binding link has expired; please come back from WeCom or WeChat again',
-    ),
-  );
-
-const accountDisabled = () =>
-  new AppError(
-    BodyStatus.forbidden,
-    ErrorCode.accountDisabled,
-    bilingual(
-      '账号已停用，请联系管理员',
-      'This account is disabled; please contact the administrator',
     ),
   );
 

@@ -19,42 +19,13 @@ import {
 } from './session.service.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { UaaRepository, UserRecord } from './uaa.repository.ts';
+import { accountDisabled, accountLocked, ipThrottled } from './sign-in-errors.ts';
 
 const invalidGrant = () =>
   new AppError(
     BodyStatus.badRequest,
     ErrorCode.invalidGrant,
     bilingual('用户名或密码错误', 'Incorrect user name or password'),
-  );
-
-const accountLocked = (minutes: number) =>
-  new AppError(
-    BodyStatus.tooManyRequests,
-    ErrorCode.accountLocked,
-    bilingual(
-      `密码连续输错次数过多，账号已锁定，请${minutes}分钟后再试`,
-      `Too many failed sign-ins: this account is locked. Try again in ${minutes} minutes.`,
-    ),
-  );
-
-const ipThrottled = (minutes: number) =>
-  new AppError(
-    BodyStatus.tooManyRequests,
-    ErrorCode.ipThrottled,
-    bilingual(
-      `此网络登录失败次数过多，请${minutes}分钟后再试`,
-      `Too many failed sign-ins from this network. Try again in ${minutes} minutes.`,
-    ),
-  );
-
-const accountDisabled = () =>
-  new AppError(
-    BodyStatus.forbidden,
-    ErrorCode.accountDisabled,
-    bilingual(
-      '账号已停用，请联系管理员',
-      'This account is disabled; please contact the administrator',
-    ),
   );
 
 export interface LoginResult {

@@ -18,6 +18,7 @@ import type { CasAnswer } from './cas-response.ts';
 import type { IssuedSession, RequestMeta, SessionService } from './session.service.ts';
 import { hashToken } from './tokens.ts';
 import type { UaaRepository, UserRecord } from './uaa.repository.ts';
+import { accountDisabled } from './sign-in-errors.ts';
 
 export const ticketNotConfigured = () =>
   new AppError(
@@ -36,16 +37,6 @@ const ticketRefused = () =>
     bilingual(
       '登录票据无效或已使用，请重新登录',
       'The sign-in ticket is invalid or was already used; please sign in again',
-    ),
-  );
-
-const accountDisabled = () =>
-  new AppError(
-    BodyStatus.forbidden,
-    'account_disabled',
-    bilingual(
-      '账号已停用，请联系管理员',
-      'This account is disabled; please contact the administrator',
     ),
   );
 
