@@ -8,6 +8,7 @@ import { AppError } from '../core/errors.ts';
 import { isEmailAddress } from '@campus/contracts/account-recovery';
 import { MESSAGE_LANGUAGE_SEPARATOR } from '@campus/contracts/envelope';
 import { loadConfig, type AppConfig } from '../config.ts';
+import { backupDatabase } from '../db/backup.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { DEMO_ACCOUNTS, seedDemoSchool } from '../db/seed/demo-school.ts';
 import type { AdminService, ChildRef } from '../modules/admin/admin.service.ts';
@@ -48,6 +49,7 @@ const OPTIONS = {
   'app-id': { type: 'string' },
   'agent-id': { type: 'string' },
   secret: { type: 'string' },
+  to: { type: 'string' },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -365,6 +367,17 @@ const COMMANDS: Record<string, Command> = {
       );
       // One line, as every command; the secret is shown this once (only its hash is kept).
       return `App ${credential.appCode}, unit ${credential.unitId}: client ${credential.clientId}, secret ${credential.secret} (send "Authorization: Bearer <secret>"; shown once, the previous secret no longer works)`;
+    },
+  },
+  backup: {
+    usage: 'backup --to <new file>',
+    summary:
+      'An online backup of the database while the server runs: SQLite through its backup API (restore: put the file back as DATA_DIR/portal.sqlite), PostgreSQL through pg_dump -Fc (restore: pg_restore). The file store is backed up apart (docs/deploy.md).',
+    flags: ['to'],
+    async run(flags, { config }) {
+      const target = required(flags, 'to');
+      const { kind, bytes } = await backupDatabase(config, target);
+      return `Backed up the ${kind === 'postgres' ? 'PostgreSQL' : 'SQLite'} database to ${target} (${bytes} bytes)`;
     },
   },
   'seed-demo': {

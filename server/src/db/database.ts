@@ -21,6 +21,19 @@ export interface DatabaseHandle {
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** True when `databaseUrl` names PostgreSQL rather than the embedded SQLite file. */
+export function isPostgresUrl(databaseUrl: string | undefined): databaseUrl is string {
+  return databaseUrl !== undefined && /^postgres(ql)?:\/\//.test(databaseUrl);
+}
+
+/** The embedded database's file: `sqlite:<file>` as the URL, else portal.sqlite in `dataDir`. */
+export function sqliteFile(options: { databaseUrl?: string | undefined; dataDir: string }): string {
+  const url = options.databaseUrl;
+  return url && url.startsWith('sqlite:')
+    ? url.slice('sqlite:'.length)
+    : path.join(options.dataDir, 'portal.sqlite');
+}
+
 /**
  * Opens the database named by `databaseUrl`: a `postgres://` URL means PostgreSQL,
  * anything else (unset) means the embedded SQLite file under `dataDir`.
@@ -36,7 +49,7 @@ export function openDatabase(options: {
   onAcquire?: (seconds: number) => void;
 }): DatabaseHandle {
   const url = options.databaseUrl;
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
+  if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.databasePoolMax });
     // Without a listener, an idle client's error (the server restarting) would be an
     // uncaught exception and end the process; the pool replaces the client by itself.
@@ -67,10 +80,7 @@ export function openDatabase(options: {
       }),
     };
   }
-  const file =
-    url && url.startsWith('sqlite:')
-      ? url.slice('sqlite:'.length)
-      : path.join(options.dataDir, 'portal.sqlite');
+  const file = sqliteFile(options);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers continue while a writer commits; NORMAL sync is safe with WAL.
