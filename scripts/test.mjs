@@ -36,6 +36,7 @@ const STAGE_TIMEOUT_MS = 45 * 60_000;
  *   kind: 'check' | 'vitest' | 'playwright',
  *   commands?: [string, string[]][], project?: string, report?: string, exclude?: string[],
  *   env?: Record<string, string>, needs?: string[], skipReason?: () => string | undefined,
+ *   optIn?: boolean,
  * }} Stage
  * @typedef {{
  *   title: string, status: 'ok' | 'FAILED' | 'skipped' | 'blocked',
@@ -129,6 +130,22 @@ const STAGES = [
     report: 'e2e.json',
     needs: ['build', 'chromium'],
   },
+  // `npm run test:scale` (issue 15 §2), not part of `npm test`'s budget: the whole e2e suite
+  // again, each worker's server being two instances behind nginx on PostgreSQL, Redis and an
+  // S3 bucket (e2e/fixtures/cluster.mjs), plus e2e/specs/scale.spec.ts.
+  {
+    id: 'e2e-scale',
+    title: 'e2e through nginx (2 instances)',
+    kind: 'playwright',
+    report: 'e2e-scale.json',
+    env: { E2E_SCALE: '1' },
+    needs: ['build', 'chromium', 'nginx'],
+    optIn: true,
+    skipReason: () =>
+      process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
+        ? undefined
+        : 'TEST_DATABASE_URL and TEST_REDIS_URL must both be set',
+  },
 ];
 
 function say(message) {
@@ -163,8 +180,9 @@ function selectStages(argv) {
   }
   const matches = (stage, names) =>
     names.includes(stage.id) || (stage.group !== undefined && names.includes(stage.group));
+  // An opt-in stage runs only when --only names it.
   return STAGES.filter(
-    (stage) => (only.length === 0 || matches(stage, only)) && !matches(stage, skip),
+    (stage) => (only.length === 0 ? !stage.optIn : matches(stage, only)) && !matches(stage, skip),
   );
 }
 
@@ -347,6 +365,28 @@ function ensureChromium() {
   return undefined;
 }
 
+const NGINX = '/usr/sbin/nginx';
+
+/**
+ * Debian's nginx, the proxy of the two-instance run (`npm run test:scale`), installed like
+ * Chromium when we are root.
+ * @returns {string | undefined} why nginx is missing, or undefined when it is there
+ */
+function ensureNginx() {
+  if (fs.existsSync(NGINX)) {
+    say(`nginx at ${NGINX}`);
+    return undefined;
+  }
+  const howTo = 'sudo apt-get update && sudo apt-get install -y nginx';
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) return `nginx is missing at ${NGINX} and we are not root. Run: ${howTo}`;
+  say('installing nginx with apt-get');
+  if (aptGet(['update'])) aptGet(['install', '-y', 'nginx']);
+  return fs.existsSync(NGINX)
+    ? undefined
+    : `apt-get could not install nginx (${NGINX} is still missing). Try: ${howTo}`;
+}
+
 const SOFFICE = '/usr/bin/soffice';
 
 /**
@@ -457,6 +497,7 @@ async function main() {
   if (!broken.has('install')) {
     if (needs.has('build')) await setup('build', 'setup: build', () => ensureBuild());
     if (needs.has('chromium')) await setup('chromium', 'setup: chromium', () => ensureChromium());
+    if (needs.has('nginx')) await setup('nginx', 'setup: nginx', () => ensureNginx());
     if (stages.some((s) => s.group === 'api')) {
       await setup('libreoffice', 'setup: libreoffice', () => ensureLibreOffice());
     }

@@ -24,7 +24,7 @@ test.describe('messages dialog', () => {
     page,
   }) => {
     const account = await createAccount(2, 'msg-colours');
-    addMessages(
+    await addMessages(
       account.userId,
       [5, 4, 3, 2, 1].map((importance) => ({ text: `Importance ${importance}`, importance })),
     );
@@ -63,7 +63,7 @@ test.describe('messages dialog', () => {
       { tag: '@mobile' },
       async ({ page }) => {
         const account = await createAccount(2, `msg-all-${language}`);
-        addMessages(account.userId, [
+        await addMessages(account.userId, [
           { text: 'First', importance: 2 },
           { text: 'Second', importance: 4 },
           { text: 'Third', importance: 1 },
@@ -93,7 +93,7 @@ test.describe('messages dialog', () => {
 
   test('a message link opens only when it is safe (same origin or http(s))', async ({ page }) => {
     const account = await createAccount(2, 'msg-links');
-    addMessages(account.userId, [
+    await addMessages(account.userId, [
       { text: 'Safe link', importance: 3, url: '/desktop/setting' },
       { text: 'Script link', importance: 3, url: 'javascript:alert(1)' },
     ]);
@@ -116,7 +116,7 @@ test.describe('module-expiry table', () => {
   }) => {
     const account = await createAccount(2, 'msg-expiry');
     const now = Date.now();
-    addMessages(account.userId, [
+    await addMessages(account.userId, [
       {
         text: 'Modules are expiring',
         importance: 5,

@@ -122,7 +122,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       { tag: '@mobile' },
       async ({ page }) => {
         const account = await createAccount(2, 'chrome-bell');
-        addMessages(account.userId, [
+        await addMessages(account.userId, [
           { text: `Sports day ${language}`, importance: 3 },
           { text: `Parents' evening ${language}`, importance: 4 },
           { text: `Library ${language}`, importance: 1 },
@@ -244,7 +244,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       async ({ page }) => {
         const account = await createAccount(2, 'chrome-expiry');
         const now = Date.now();
-        addMessages(account.userId, [
+        await addMessages(account.userId, [
           {
             text: `Modules are expiring ${language}`,
             importance: 5,

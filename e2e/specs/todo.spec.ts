@@ -80,7 +80,7 @@ test.describe('to-do popup', () => {
 
   test('a popup of exactly 3 to-dos has one page', { tag: '@mobile' }, async ({ page }) => {
     const account = await createAccount(2, 'todo-three');
-    addTodos(account.userId, ['One', 'Two', 'Three']);
+    await addTodos(account.userId, ['One', 'Two', 'Three']);
     await openDesktop(page, account);
     await page.goto('/desktop/home'); // phones land on the mobile desktop
     const ui = new DesktopOverlaysPage(page);
