@@ -78,7 +78,7 @@ function zipOf(files: Record<string, Buffer>): Buffer {
 function bulkForm(unitId: string, zip: Buffer, name = 'faces.zip'): FormData {
   const form = new FormData();
   form.append('unitId', unitId);
-  form.append('file', new Blob([zip], { type: 'application/zip' }), name);
+  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), name);
   return form;
 }
 
@@ -200,12 +200,10 @@ describe(`face administration on ${process.env.API_DB ?? 'sqlite'}`, () => {
     ]);
     expect(list.body.data?.items[0]?.enrolledAt).toBeGreaterThan(0);
 
-    const clock = await server
-      .client()
-      .postForm<FaceClocking>(F.clocking.path, {
-        faceImage: photo('m-08.jpg'),
-        deviceId: 'gate-1',
-      });
+    const clock = await server.client().postForm<FaceClocking>(F.clocking.path, {
+      faceImage: photo('m-08.jpg'),
+      deviceId: 'gate-1',
+    });
     expect(clock.body.status, clock.body.message).toBe(200);
     const at = clock.body.data?.clockedAt ?? 0;
 
@@ -221,7 +219,13 @@ describe(`face administration on ${process.env.API_DB ?? 'sqlite'}`, () => {
       clockedAt: at,
       device: 'gate-1',
     });
-    for (const miss of [{ device: 'gate-2' }, { from: at + 1 }, { to: at }, { user: 'parent' }]) {
+    const misses: Record<string, string | number>[] = [
+      { device: 'gate-2' },
+      { from: at + 1 },
+      { to: at },
+      { user: 'parent' },
+    ];
+    for (const miss of misses) {
       const none = await admin.get<FaceAttendancePage>(
         `${A.attendance.path}${query({ unitId: schoolId, ...miss })}`,
       );
@@ -236,7 +240,7 @@ describe(`face administration on ${process.env.API_DB ?? 'sqlite'}`, () => {
     expect(file.headers.get('content-type')).toContain('spreadsheetml');
     expect(file.headers.get('content-disposition')).toContain('.xlsx');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.bytes);
+    await book.xlsx.load(file.bytes as unknown as ExcelJS.Buffer);
     const sheet = book.worksheets[0];
     const values = sheet?.getSheetValues().flatMap((row) => (Array.isArray(row) ? row : [])) ?? [];
     expect(values).toEqual(expect.arrayContaining(['Login', 'Device', 'teacher', 'gate-1']));
