@@ -351,5 +351,24 @@ describe(`face administration on ${process.env.API_DB ?? 'sqlite'}`, () => {
       .client()
       .postForm<FaceClocking>(F.clocking.path, { faceImage: photo('s1-1-b.jpg') });
     expect(clock.body.data?.userId).toBe(parentId);
+
+    // Re-enrolment keeps only the new photo: the previous one leaves the file store.
+    const db = server.app.services.database.db;
+    const fileOf = async () =>
+      (
+        await db
+          .selectFrom('face_records')
+          .select('file_id')
+          .where('user_id', '=', parentId)
+          .executeTakeFirstOrThrow()
+      ).file_id;
+    const first = await fileOf();
+    const again = await admin.postJson(F.check.path, {
+      userId: parentId,
+      faceImage: photo('s1-1-b.jpg'),
+    });
+    expect(again.body.status, again.body.message).toBe(200);
+    expect(await fileOf()).not.toBe(first);
+    expect(await db.selectFrom('files').select('id').where('id', '=', first).execute()).toEqual([]);
   });
 });
