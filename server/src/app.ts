@@ -72,6 +72,8 @@ import { CMS_APP_CODE } from '@campus/contracts/cms';
 import { loadFaceConfig, type FaceConfig } from './modules/face/face-config.ts';
 import { DEFAULT_FACE_ENGINE_OPTIONS, FaceEngine } from './modules/face/face-engine.ts';
 import { FaceRepository } from './modules/face/face.repository.ts';
+import { faceAdminRoutes } from './modules/face/face-admin.routes.ts';
+import { FaceAdminService } from './modules/face/face-admin.service.ts';
 import { faceRoutes } from './modules/face/face.routes.ts';
 import { FaceService } from './modules/face/face.service.ts';
 import { oldBrowserHook } from './modules/pages/old-browser.ts';
@@ -547,23 +549,34 @@ export async function buildApp(
       );
     });
   }
+  const faceRepository = new FaceRepository(database.db);
+  const face = new FaceService({
+    engine: faceEngine,
+    repository: faceRepository,
+    files,
+    uaa: uaaRepository,
+    accounts,
+    sessions,
+    admins: new AdminAccess(base, directory),
+    ipFailures,
+    limits,
+    audit,
+    config: faceConfig,
+    clock,
+  });
+  await app.register(faceRoutes({ face, secureCookies }));
+  // Issue 14 §2 Privacy and Clock-in: the console's enrolments, deletion, attendance, bulk.
   await app.register(
-    faceRoutes({
-      face: new FaceService({
-        engine: faceEngine,
-        repository: new FaceRepository(database.db),
+    faceAdminRoutes({
+      faceAdmin: new FaceAdminService({
+        access: adminAccess,
+        repository: faceRepository,
         files,
+        face,
         uaa: uaaRepository,
-        accounts,
-        sessions,
-        admins: new AdminAccess(base, directory),
-        ipFailures,
-        limits,
         audit,
-        config: faceConfig,
-        clock,
+        exports: new ExportService(),
       }),
-      secureCookies,
     }),
   );
   scheduleChunkCleanUp(app, chunks);

@@ -14,7 +14,7 @@ import { cmsEndpoints } from './cms.ts';
 import { desktopEndpoints } from './desktop.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 import { exportEndpoints } from './export.ts';
-import { faceEndpoints } from './face.ts';
+import { faceAdminEndpoints, faceEndpoints } from './face.ts';
 import { familyEndpoints } from './family.ts';
 import { oidcEndpoints } from './oidc.ts';
 import { socialEndpoints } from './social.ts';
@@ -41,4 +41,5 @@ export const ALL_ENDPOINTS: readonly EndpointDefinition[] = [
   adminImportEndpoints,
   adminDirectoryEndpoints,
   faceEndpoints,
+  faceAdminEndpoints,
 ].flatMap((group) => Object.values<EndpointDefinition>(group));

@@ -222,3 +222,213 @@ export const faceEndpoints = {
     data: FaceRecordSchema,
   }),
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The administration console (issue 14 §2 Clock-in, Rights, Privacy; DESIGN.md §9, §10): who has
+// enrolled in a unit, deleting a user's face data, the attendance and its export, and bulk
+// enrolment from a .zip of photos named by login. Every call names the unit it acts in, and the
+// server checks that the caller administers it (`server/src/modules/admin/admin-access.ts`).
+
+/** A page of enrolments or attendance rows: at most this many. */
+export const FACE_ADMIN_PAGE_SIZE_MAX = 100;
+/** The largest .zip of bulk enrolment photos. */
+export const FACE_BULK_MAX_BYTES = 64 * 1024 * 1024;
+/** The most photos one bulk enrolment analyses (about 0.4 s each on the server's CPU). */
+export const FACE_BULK_MAX_PHOTOS = 200;
+/** A photo's name in the .zip: the login, then one of these extensions (any case). */
+export const FACE_BULK_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+/** The most attendance rows one export writes (DESIGN.md §7 export limit). */
+export const FACE_ATTENDANCE_EXPORT_MAX_ROWS = 200_000;
+
+const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 }));
+const Size = Type.Optional(Type.Integer({ minimum: 1, maximum: FACE_ADMIN_PAGE_SIZE_MAX }));
+const EpochMs = Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 });
+
+export const FaceEnrolledQuerySchema = Type.Object({
+  unitId: IdSchema,
+  /** Part of a login name or a real name. */
+  q: Type.Optional(Line({ maxLength: 64 })),
+  page: Page,
+  size: Size,
+});
+export type FaceEnrolledQuery = Static<typeof FaceEnrolledQuerySchema>;
+
+export const FaceEnrolledPageSchema = Type.Object({
+  total: Type.Integer(),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  items: Type.Array(
+    Type.Object({
+      userId: Type.String(),
+      loginName: Type.String(),
+      realName: Type.String(),
+      userType: Type.Integer(),
+      enrolledAt: Type.Number({ description: 'Epoch milliseconds' }),
+    }),
+  ),
+});
+export type FaceEnrolledPage = Static<typeof FaceEnrolledPageSchema>;
+
+export const FaceAdminUserParamsSchema = Type.Object({ userId: IdSchema });
+export const FaceAdminUnitQuerySchema = Type.Object({ unitId: IdSchema });
+
+/** A deletion's answer: whether there was face data to remove (deleting twice is harmless). */
+export const FaceDeletionSchema = Type.Object({
+  userId: Type.String(),
+  removed: Type.Boolean(),
+});
+export type FaceDeletion = Static<typeof FaceDeletionSchema>;
+
+/** The attendance filters, shared by the list and its export. */
+const attendanceFilters = {
+  unitId: IdSchema,
+  /** Part of a login name or a real name. */
+  user: Type.Optional(Line({ maxLength: 64 })),
+  /** From this time on (epoch ms, inclusive). */
+  from: Type.Optional(EpochMs),
+  /** Before this time (epoch ms, exclusive). */
+  to: Type.Optional(EpochMs),
+  /** The kiosk's id, exactly. */
+  device: Type.Optional(Line({ maxLength: 64 })),
+};
+
+export const FaceAttendanceQuerySchema = Type.Object({
+  ...attendanceFilters,
+  page: Page,
+  size: Size,
+});
+export type FaceAttendanceQuery = Static<typeof FaceAttendanceQuerySchema>;
+
+export const FaceAttendanceExportQuerySchema = Type.Object({
+  ...attendanceFilters,
+  /** The language of the sheet's title and headers. */
+  lang: Type.Optional(Type.Union([Type.Literal('zh-CN'), Type.Literal('en')])),
+  /** The viewer's offset from UTC in minutes (east positive), for the times written. */
+  utcOffset: Type.Optional(Type.Integer({ minimum: -840, maximum: 840 })),
+});
+export type FaceAttendanceExportQuery = Static<typeof FaceAttendanceExportQuerySchema>;
+
+export const FaceAttendanceRowSchema = Type.Object({
+  attendanceId: Type.String(),
+  userId: Type.String(),
+  loginName: Type.String(),
+  realName: Type.String(),
+  clockedAt: Type.Number({ description: 'Epoch milliseconds' }),
+  device: Type.Union([Type.String(), Type.Null()]),
+});
+export type FaceAttendanceRow = Static<typeof FaceAttendanceRowSchema>;
+
+export const FaceAttendancePageSchema = Type.Object({
+  total: Type.Integer(),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  items: Type.Array(FaceAttendanceRowSchema),
+});
+export type FaceAttendancePage = Static<typeof FaceAttendancePageSchema>;
+
+/** The multipart fields before the `file` part (the .zip) of a bulk enrolment. */
+export const FaceBulkFieldsSchema = Type.Object({ unitId: IdSchema });
+export type FaceBulkFields = Static<typeof FaceBulkFieldsSchema>;
+
+/** What became of one file of the .zip (the schema below lists the same, checked by its type). */
+export const FACE_BULK_OUTCOMES = [
+  'enrolled',
+  'no-face',
+  'several-faces',
+  'face-too-small',
+  'not-an-image',
+  'too-large',
+  'unknown-login',
+  'outside-unit',
+  'not-a-photo',
+  'too-many-photos',
+] as const;
+export type FaceBulkOutcome = (typeof FACE_BULK_OUTCOMES)[number];
+
+export const FaceBulkResultSchema = Type.Object({
+  total: Type.Integer(),
+  enrolled: Type.Integer(),
+  files: Type.Array(
+    Type.Object({
+      /** The entry's name in the .zip. */
+      file: Type.String(),
+      /** The login its name gives. */
+      loginName: Type.String(),
+      outcome: Type.Union([
+        Type.Literal('enrolled'),
+        Type.Literal('no-face'),
+        Type.Literal('several-faces'),
+        Type.Literal('face-too-small'),
+        Type.Literal('not-an-image'),
+        Type.Literal('too-large'),
+        Type.Literal('unknown-login'),
+        Type.Literal('outside-unit'),
+        Type.Literal('not-a-photo'),
+        Type.Literal('too-many-photos'),
+      ]),
+      /** The enrolled user, when there is one. */
+      userId: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+export type FaceBulkResult = Static<typeof FaceBulkResultSchema>;
+// The list and the schema's literals name the same outcomes (a compile-time check).
+type SchemaOutcome = FaceBulkResult['files'][number]['outcome'];
+export const FACE_BULK_OUTCOMES_MATCH: [SchemaOutcome, FaceBulkOutcome] extends [
+  FaceBulkOutcome,
+  SchemaOutcome,
+]
+  ? true
+  : never = true;
+
+const adminTag = 'admin';
+
+export const faceAdminEndpoints = {
+  enrolled: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/face/enrolled',
+    tag: adminTag,
+    access: 'session',
+    summary: 'Who has enrolled a face in the unit, newest first, paged (issue 14 §2 Privacy)',
+    query: FaceEnrolledQuerySchema,
+    data: FaceEnrolledPageSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/face/users/:userId',
+    tag: adminTag,
+    access: 'session',
+    summary: "Deletes a user's face data: the photo in the file store and the descriptor",
+    params: FaceAdminUserParamsSchema,
+    query: FaceAdminUnitQuerySchema,
+    data: FaceDeletionSchema,
+  }),
+  attendance: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/face/attendance',
+    tag: adminTag,
+    access: 'session',
+    summary: "The unit's clock-in rows by user, time and device, newest first, paged",
+    query: FaceAttendanceQuerySchema,
+    data: FaceAttendancePageSchema,
+  }),
+  exportAttendance: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/face/attendance/export',
+    tag: adminTag,
+    access: 'session',
+    summary: 'The filtered clock-in rows as an .xlsx (the spreadsheet export of DESIGN.md §7)',
+    query: FaceAttendanceExportQuerySchema,
+  }),
+  bulkEnrol: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/face/bulk',
+    tag: adminTag,
+    access: 'session',
+    summary:
+      'Enrols the photos of a .zip named by login (multipart unitId, file): a result per file',
+    body: FaceBulkFieldsSchema,
+    data: FaceBulkResultSchema,
+    multipart: true,
+  }),
+} as const;

@@ -87,7 +87,11 @@ export type AuditAction =
   | 'admin.update_child'
   // Issue 14: face enrolment (one's own or a unit admin's) and clock-in.
   | 'face.enrol'
-  | 'face.clock_in';
+  | 'face.clock_in'
+  // Issue 14 §2 Privacy, Clock-in: the console's deletion, bulk enrolment and attendance export.
+  | 'face.delete'
+  | 'face.bulk_enrol'
+  | 'face.export_attendance';
 
 export class AuditService {
   constructor(

@@ -2,7 +2,7 @@
  * The SQL of face enrolment and clock-in (migration 0015): one face record per user, replaced on
  * re-enrolment, and the attendance rows. Records in camelCase, never rows.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export interface FaceRecordRow {
@@ -21,6 +21,39 @@ export interface AttendanceRecord {
   unitId: string;
   clockedAt: number;
   device: string | null;
+}
+
+/** One enrolment as the console lists it. */
+export interface EnrolledRecord {
+  userId: string;
+  loginName: string;
+  realName: string;
+  userType: number;
+  enrolledAt: number;
+}
+
+/** One attendance row with its person, as the console lists and exports it. */
+export interface AttendanceListed {
+  id: string;
+  userId: string;
+  loginName: string;
+  realName: string;
+  clockedAt: number;
+  device: string | null;
+}
+
+export interface AttendanceFilter {
+  unitId: string;
+  /** Part of a login name or a real name, any case. */
+  user?: string;
+  from?: number;
+  to?: number;
+  device?: string;
+}
+
+/** A contains-match in any case; `%`, `_` and `\` typed by the administrator match themselves. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** What changes whenever a unit's enrolments change: the search cache's key (face.service.ts). */
@@ -108,5 +141,114 @@ export class FaceRepository {
         device: record.device,
       })
       .execute();
+  }
+
+  /** Removes a user's record (the descriptor); answers it as it was, for its photo. */
+  async deleteByUser(userId: string): Promise<FaceRecordRow | undefined> {
+    const row = await this.findByUser(userId);
+    if (!row) return undefined;
+    await this.db.deleteFrom('face_records').where('user_id', '=', userId).execute();
+    return row;
+  }
+
+  /** A page of the unit's enrolments, newest first, and how many match in all. */
+  async listEnrolled(search: {
+    unitId: string;
+    text?: string;
+    offset: number;
+    limit: number;
+  }): Promise<{ total: number; rows: EnrolledRecord[] }> {
+    let query = this.db
+      .selectFrom('face_records')
+      .innerJoin('users', 'users.id', 'face_records.user_id')
+      .where('face_records.unit_id', '=', search.unitId);
+    if (search.text) {
+      const pattern = containsPattern(search.text);
+      query = query.where((eb) =>
+        eb.or(
+          (['users.login_name', 'users.real_name'] as const).map(
+            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    const counted = await query
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+      .executeTakeFirst();
+    const rows = await query
+      .select([
+        'face_records.user_id as userId',
+        'users.login_name as loginName',
+        'users.real_name as realName',
+        'users.user_type as userType',
+        'face_records.created_at as enrolledAt',
+      ])
+      .orderBy('face_records.created_at', 'desc')
+      .orderBy('face_records.user_id')
+      .offset(search.offset)
+      .limit(search.limit)
+      .execute();
+    return {
+      total: Number(counted?.total ?? 0),
+      rows: rows.map((r) => ({
+        ...r,
+        userType: Number(r.userType),
+        enrolledAt: Number(r.enrolledAt),
+      })),
+    };
+  }
+
+  /** A page of the unit's attendance by the filter, newest first, and how many match in all. */
+  async searchAttendance(
+    filter: AttendanceFilter,
+    page: { offset: number; limit: number },
+  ): Promise<{ total: number; rows: AttendanceListed[] }> {
+    const query = this.attendanceQuery(filter);
+    const counted = await query
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+      .executeTakeFirst();
+    const rows = await query
+      .select([
+        'face_attendance.id as id',
+        'face_attendance.user_id as userId',
+        'users.login_name as loginName',
+        'users.real_name as realName',
+        'face_attendance.clocked_at as clockedAt',
+        'face_attendance.device as device',
+      ])
+      .orderBy('face_attendance.clocked_at', 'desc')
+      .orderBy('face_attendance.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    return {
+      total: Number(counted?.total ?? 0),
+      rows: rows.map((r) => ({ ...r, clockedAt: Number(r.clockedAt) })),
+    };
+  }
+
+  private attendanceQuery(
+    filter: AttendanceFilter,
+  ): SelectQueryBuilder<Database, 'face_attendance' | 'users', object> {
+    let query = this.db
+      .selectFrom('face_attendance')
+      .innerJoin('users', 'users.id', 'face_attendance.user_id')
+      .where('face_attendance.unit_id', '=', filter.unitId);
+    if (filter.user) {
+      const pattern = containsPattern(filter.user);
+      query = query.where((eb) =>
+        eb.or(
+          (['users.login_name', 'users.real_name'] as const).map(
+            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    if (filter.from !== undefined)
+      query = query.where('face_attendance.clocked_at', '>=', filter.from);
+    if (filter.to !== undefined) query = query.where('face_attendance.clocked_at', '<', filter.to);
+    if (filter.device !== undefined)
+      query = query.where('face_attendance.device', '=', filter.device);
+    return query;
   }
 }

@@ -94,6 +94,9 @@ const PHOTO_MESSAGES: Record<
   ),
 };
 
+/** Why a photo could not be enrolled (each with its words above). */
+export type EnrolmentProblem = keyof typeof PHOTO_MESSAGES;
+
 const photoProblem = (problem: keyof typeof PHOTO_MESSAGES) =>
   badRequest([{ field: 'faceImage', message: PHOTO_MESSAGES[problem] }]);
 
@@ -129,7 +132,7 @@ const USER_NOT_FOUND = bilingual('用户不存在', 'User not found');
 export interface FaceServiceDeps {
   engine: Pick<FaceEngine, 'analyse'>;
   repository: FaceRepository;
-  files: Pick<FileStore, 'put' | 'get'>;
+  files: Pick<FileStore, 'put' | 'get' | 'remove'>;
   /** Users and their failure state are the uaa's (login.service.ts keeps the same rules). */
   uaa: Pick<UaaRepository, 'findUserById' | 'setFailureState'>;
   accounts: Pick<AccountService, 'unitConfig'>;
@@ -160,10 +163,40 @@ export class FaceService {
   /** `face/check`: enrols (or re-enrols) the face of `body.userId`. */
   async enrol(caller: SessionUser, body: FaceCheckBody, meta: RequestMeta): Promise<FaceEnrolment> {
     const target = await this.userActedOn(caller, body.userId);
-    const bytes = this.bytesOf(body.faceImage);
-    const analysis = await this.analyse('enrol', bytes, { photo: true, liveness: false });
-    const face = this.photoFace(analysis);
+    const outcome = await this.enrolPhoto(caller, target, body.faceImage, meta);
+    if ('problem' in outcome) throw photoProblem(outcome.problem);
+    return outcome;
+  }
+
+  /**
+   * The enrolment itself, for `face/check` and the console's bulk enrolment alike (issue 14 §2),
+   * once the caller's right to enrol `target` is settled: the photo's checks, the analysis, the
+   * photo in the file store, the descriptor, the audit entry. A photo that cannot be enrolled
+   * answers its problem; a busy engine or a failure throws. The previous photo, if any, leaves
+   * the file store: only the current one is kept (docs/decisions.md, face retention).
+   */
+  async enrolPhoto(
+    caller: SessionUser,
+    target: Pick<UserRecord, 'id' | 'unitId'>,
+    faceImage: string | undefined,
+    meta: RequestMeta,
+    via: 'check' | 'bulk' = 'check',
+  ): Promise<FaceEnrolment | { problem: EnrolmentProblem }> {
+    const result = photoBytes(faceImage, FACE_IMAGE_MAX_BYTES);
+    if ('problem' in result) return { problem: result.problem };
+    const { bytes } = result;
+    let analysis: FaceAnalysis;
+    try {
+      analysis = await this.analyseRaw('enrol', bytes, { photo: true, liveness: false });
+    } catch (error) {
+      if (error instanceof FaceImageError) return { problem: error.reason };
+      throw error;
+    }
+    const chosen = choosePhotoFace(analysis.faces);
+    if ('problem' in chosen) return { problem: chosen.problem };
+    const face = chosen.face;
     const now = this.deps.clock();
+    const previous = await this.deps.repository.findByUser(target.id);
     const file = await this.deps.files.put(
       `face-${target.id}.jpg`,
       'image/jpeg',
@@ -177,14 +210,24 @@ export class FaceService {
       enrolledBy: caller.userId,
       createdAt: now,
     });
+    if (previous && previous.fileId !== file.id) await this.deps.files.remove(previous.fileId);
     this.galleries.delete(target.unitId);
     await this.deps.audit.record('face.enrol', {
       userId: caller.userId,
       unitId: target.unitId,
       ip: meta.ip,
-      detail: { target: target.id, self: target.id === caller.userId },
+      detail: {
+        target: target.id,
+        self: target.id === caller.userId,
+        ...(via === 'bulk' ? { via } : {}),
+      },
     });
     return { userId: target.id, registerTime: now };
+  }
+
+  /** Drops the unit's cached gallery: its enrolments changed outside this service. */
+  forgetGallery(unitId: string): void {
+    this.galleries.delete(unitId);
   }
 
   /** `face/user`: the photo (base64 JPEG) and registration time, or nulls before enrolment. */
@@ -376,11 +419,24 @@ export class FaceService {
     want: { photo: boolean; liveness: boolean },
   ): Promise<FaceAnalysis> {
     try {
+      return await this.analyseRaw(what, bytes, want);
+    } catch (error) {
+      if (error instanceof FaceImageError) throw photoProblem(error.reason);
+      throw error;
+    }
+  }
+
+  /** The engine's analysis; an image it cannot read stays a {@link FaceImageError}. */
+  private async analyseRaw(
+    what: 'enrol' | 'login' | 'clocking',
+    bytes: Buffer,
+    want: { photo: boolean; liveness: boolean },
+  ): Promise<FaceAnalysis> {
+    try {
       const analysis = await this.deps.engine.analyse(bytes, want);
       this.deps.onAnalysis?.(what, analysis);
       return analysis;
     } catch (error) {
-      if (error instanceof FaceImageError) throw photoProblem(error.reason);
       if (error instanceof FaceBusyError) throw busy();
       throw error;
     }

@@ -189,6 +189,20 @@ export class FileStore {
     return (await this.repository.findFile(id)) ?? null;
   }
 
+  /**
+   * Removes a file for good (issue 14 §2: deleting face data removes the photo): its record,
+   * and its blob unless another record shares those bytes. Answers whether there was a record.
+   */
+  async remove(id: string): Promise<boolean> {
+    const file = await this.repository.findFile(id);
+    if (!file) return false;
+    const { blobShared } = await this.repository.deleteFile(file.id, file.sha256);
+    if (!blobShared && SHA256_HEX.test(file.sha256)) {
+      await this.objects.delete(this.blobKey(file.sha256));
+    }
+    return true;
+  }
+
   /** `<first two hex digits>/<sha256>`: fans out so no folder grows huge. */
   blobKey(sha256: string): string {
     if (!SHA256_HEX.test(sha256)) throw new Error('Not a SHA-256 hex digest');

@@ -110,6 +110,18 @@ export class StorageRepository {
     return row && toFileRecord(row);
   }
 
+  /** Removes a record; answers whether another record still points at its blob. */
+  async deleteFile(id: string, sha256: string): Promise<{ blobShared: boolean }> {
+    await this.db.deleteFrom('files').where('id', '=', id).execute();
+    const other = await this.db
+      .selectFrom('files')
+      .select('id')
+      .where('sha256', '=', sha256)
+      .limit(1)
+      .executeTakeFirst();
+    return { blobShared: other !== undefined };
+  }
+
   async insertFile(file: FileRecord): Promise<void> {
     await this.db
       .insertInto('files')
