@@ -14,7 +14,7 @@
  * // a page for areas only:
  * { …, allowed: ({ unit }) => unitKind(unit.unitType) === 'area' },
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { TranslationKey } from '../i18n/translator.ts';
 import { ADMIN_ICONS } from './admin-icons.ts';
 import type { AdminContext, RightsFiltered } from './admin-rules.ts';
@@ -42,5 +42,18 @@ export const ADMIN_PAGES: readonly AdminPageEntry[] = [
     labelKey: 'admin.pages.overview',
     icon: ADMIN_ICONS.overview,
     Page: OverviewPage,
+  },
+  // Issue 13 §2 Users and §3 Bulk import.
+  {
+    path: 'users',
+    labelKey: 'admin.pages.users',
+    icon: ADMIN_ICONS.users,
+    Page: lazy(() => import('./pages/UsersPage.tsx').then((m) => ({ default: m.UsersPage }))),
+  },
+  {
+    path: 'import',
+    labelKey: 'admin.pages.import',
+    icon: ADMIN_ICONS.import,
+    Page: lazy(() => import('./pages/ImportPage.tsx').then((m) => ({ default: m.ImportPage }))),
   },
 ];
