@@ -183,6 +183,17 @@ test.describe('the admin console: users and bulk import (issue 13 §2, §3)', ()
     await users.searchFor(good);
     await expect(users.row(`${good}t`)).toBeVisible();
     await expect(users.row(`${good}p`)).toBeVisible();
+    // The imported parent's child, with grade and class, corrected in the edit drawer.
+    await users.row(`${good}p`).getByTestId('users.edit').click();
+    const child = users.drawer.getByTestId('users.child');
+    await expect(child).toContainText('Import Kid');
+    await expect(child).toContainText('Grade 3');
+    await child.getByTestId('users.editChild').click();
+    await users.drawer.getByTestId('users.child.className').fill('Class 1');
+    await users.drawer.getByTestId('users.addChild').click();
+    await expect(child).toContainText('Class 1');
+    await page.keyboard.press('Escape');
+    await expect(users.drawer).toBeHidden();
     await users.searchFor(bad);
     await expect(users.table.getByTestId('users.loginName')).toHaveCount(0);
   });

@@ -394,7 +394,7 @@ function ProblemsTable({ rows, compact }: { rows: ProblemRow[]; compact: boolean
       key: 'row',
       title: t('admin.import.columns.row'),
       dataIndex: 'row',
-      width: 80,
+      width: compact ? 64 : 80,
       render: (row: number | null, problem) =>
         row === null
           ? t('admin.import.wholeFile')
@@ -406,7 +406,7 @@ function ProblemsTable({ rows, compact }: { rows: ProblemRow[]; compact: boolean
       key: 'column',
       title: t('admin.import.columns.column'),
       dataIndex: 'column',
-      width: 140,
+      width: compact ? 96 : 140,
       render: (column: string | null) => column ?? '',
     },
     {
@@ -423,7 +423,7 @@ function ProblemsTable({ rows, compact }: { rows: ProblemRow[]; compact: boolean
       size={compact ? 'small' : 'middle'}
       columns={columns}
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
+      // No sideways scroll: a long message wraps in its column, down to a phone's width.
       pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
       data-testid="import.problemTable"
     />

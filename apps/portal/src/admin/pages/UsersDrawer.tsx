@@ -313,6 +313,8 @@ function UserFamily({
   const [linkLogin, setLinkLogin] = useState('');
   const [busy, setBusy] = useState(false);
   const [childForm] = Form.useForm<ChildForm>();
+  // The child whose names the form below corrects; null: the form adds a child.
+  const [editingChild, setEditingChild] = useState<string | null>(null);
   const input = { params: { userId: detail.userId }, query: { unitId } };
 
   /** Runs a family call; the client shows a refusal's envelope message. */
@@ -398,6 +400,23 @@ function UserFamily({
               <List.Item
                 data-testid="users.child"
                 actions={[
+                  <Button
+                    key="edit"
+                    size="small"
+                    type="link"
+                    data-testid="users.editChild"
+                    onClick={() => {
+                      setEditingChild(child.id);
+                      childForm.setFieldsValue({
+                        realName: child.realName,
+                        gradeName: child.gradeName,
+                        className: child.className,
+                      });
+                    }}
+                  >
+                    {t('admin.users.edit')}
+                    <span className="adm-visually-hidden">{` ${child.realName}`}</span>
+                  </Button>,
                   <Popconfirm
                     key="remove"
                     title={t('admin.users.family.removeChildConfirm', { name: child.realName })}
@@ -449,19 +468,30 @@ function UserFamily({
             layout="vertical"
             style={{ marginTop: 12 }}
             data-testid="users.childForm"
-            onFinish={(values) =>
-              void run(
-                callEndpoint(http, E.linkChild, {
-                  ...input,
-                  body: {
-                    realName: values.realName.trim(),
-                    gradeName: values.gradeName.trim(),
-                    className: values.className.trim(),
-                  },
-                }),
-                t('admin.users.family.childAdded', { name: values.realName.trim() }),
-              ).then((ok) => ok && childForm.resetFields())
-            }
+            onFinish={(values) => {
+              const body = {
+                realName: values.realName.trim(),
+                gradeName: values.gradeName.trim(),
+                className: values.className.trim(),
+              };
+              const call =
+                editingChild === null
+                  ? callEndpoint(http, E.linkChild, { ...input, body })
+                  : callEndpoint(http, E.updateChild, {
+                      params: { userId: detail.userId, studentId: editingChild },
+                      query: { unitId },
+                      body,
+                    });
+              const done =
+                editingChild === null
+                  ? t('admin.users.family.childAdded', { name: body.realName })
+                  : t('admin.users.family.childSaved', { name: body.realName });
+              void run(call, done).then((ok) => {
+                if (!ok) return;
+                childForm.resetFields();
+                setEditingChild(null);
+              });
+            }}
           >
             <Space wrap align="end" size={8}>
               {(['realName', 'gradeName', 'className'] as const).map((name) => (
@@ -489,9 +519,23 @@ function UserFamily({
                 </Form.Item>
               ))}
               <Form.Item style={{ marginBottom: 8 }}>
-                <Button htmlType="submit" loading={busy} data-testid="users.addChild">
-                  {t('admin.users.family.addChild')}
-                </Button>
+                <Space size={8}>
+                  <Button htmlType="submit" loading={busy} data-testid="users.addChild">
+                    {editingChild === null
+                      ? t('admin.users.family.addChild')
+                      : t('admin.users.family.saveChild')}
+                  </Button>
+                  {editingChild !== null ? (
+                    <Button
+                      onClick={() => {
+                        setEditingChild(null);
+                        childForm.resetFields();
+                      }}
+                    >
+                      {t('admin.users.cancel')}
+                    </Button>
+                  ) : null}
+                </Space>
               </Form.Item>
             </Space>
           </Form>
