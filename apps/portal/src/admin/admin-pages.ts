@@ -50,4 +50,17 @@ export const ADMIN_PAGES: readonly AdminPageEntry[] = [
     icon: ADMIN_ICONS.face,
     Page: lazy(() => import('./pages/FacesPage.tsx').then((m) => ({ default: m.FacesPage }))),
   },
+  // Issue 13 §2 Users and §3 Bulk import.
+  {
+    path: 'users',
+    labelKey: 'admin.pages.users',
+    icon: ADMIN_ICONS.users,
+    Page: lazy(() => import('./pages/UsersPage.tsx').then((m) => ({ default: m.UsersPage }))),
+  },
+  {
+    path: 'import',
+    labelKey: 'admin.pages.import',
+    icon: ADMIN_ICONS.import,
+    Page: lazy(() => import('./pages/ImportPage.tsx').then((m) => ({ default: m.ImportPage }))),
+  },
 ];
