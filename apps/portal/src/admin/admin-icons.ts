@@ -11,4 +11,6 @@ export const ADMIN_ICONS = {
   globe:
     'M12 3a9 9 0 100 18 9 9 0 000-18zM3.5 9h17M3.5 15h17M12 3c2.5 2.6 3.6 5.6 3.6 9s-1.1 6.4-3.6 9c-2.5-2.6-3.6-5.6-3.6-9S9.5 5.6 12 3z',
   unit: 'M4 20V9l8-5 8 5v11M9 20v-6h6v6M3 20h18',
+  messages: 'M4 5h16v11H9l-5 4zM8 9h8M8 12.5h5',
+  audit: 'M6 3.5h9l4 4V20.5H6zM14.5 3.5V8H19M9 12h7M9 15.5h7M9 8.5h3',
 } as const;

@@ -14,7 +14,7 @@
  * // a page for areas only:
  * { …, allowed: ({ unit }) => unitKind(unit.unitType) === 'area' },
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { TranslationKey } from '../i18n/translator.ts';
 import { ADMIN_ICONS } from './admin-icons.ts';
 import type { AdminContext, RightsFiltered } from './admin-rules.ts';
@@ -42,5 +42,23 @@ export const ADMIN_PAGES: readonly AdminPageEntry[] = [
     labelKey: 'admin.pages.overview',
     icon: ADMIN_ICONS.overview,
     Page: OverviewPage,
+  },
+  {
+    path: 'unit',
+    labelKey: 'admin.pages.unit',
+    icon: ADMIN_ICONS.unit,
+    Page: lazy(() => import('./pages/UnitPage.tsx').then((m) => ({ default: m.UnitPage }))),
+  },
+  {
+    path: 'messages',
+    labelKey: 'admin.pages.messages',
+    icon: ADMIN_ICONS.messages,
+    Page: lazy(() => import('./pages/MessagesPage.tsx').then((m) => ({ default: m.MessagesPage }))),
+  },
+  {
+    path: 'audit',
+    labelKey: 'admin.pages.audit',
+    icon: ADMIN_ICONS.audit,
+    Page: lazy(() => import('./pages/AuditPage.tsx').then((m) => ({ default: m.AuditPage }))),
   },
 ];
