@@ -209,7 +209,7 @@ export function UnitLoginPageCard({ detail, onSaved }: UnitCardProps) {
                         <Form.Item name={[name, 'showImg']} valuePropName="checked" noStyle>
                           <Switch aria-label={t('admin.unit.loginPage.filingShowImg')} />
                         </Form.Item>
-                        <Button type="link" danger onClick={() => remove(name)}>
+                        <Button type="link" onClick={() => remove(name)}>
                           {t('admin.unit.loginPage.remove')}
                         </Button>
                       </Space>
@@ -276,7 +276,7 @@ export function UnitLoginPageCard({ detail, onSaved }: UnitCardProps) {
                         >
                           <ColorPicker showText disabledAlpha format="hex" />
                         </Form.Item>
-                        <Button type="link" danger onClick={() => remove(name)}>
+                        <Button type="link" onClick={() => remove(name)}>
                           {t('admin.unit.loginPage.remove')}
                         </Button>
                       </Space>

@@ -100,7 +100,6 @@ export function UnitLogoCard({ detail, onSaved }: UnitCardProps) {
             </Upload>
             {detail.logoFileId ? (
               <Button
-                danger
                 disabled={busy}
                 data-testid="unit.logo.remove"
                 onClick={() => void setLogo(null)}

@@ -228,7 +228,7 @@ function ProviderForm({
             {t('admin.unit.save')}
           </Button>
           {provider ? (
-            <Button danger disabled={busy} onClick={() => void remove()}>
+            <Button disabled={busy} onClick={() => void remove()}>
               {t('admin.unit.social.remove')}
             </Button>
           ) : null}
