@@ -63,4 +63,22 @@ export const ADMIN_PAGES: readonly AdminPageEntry[] = [
     icon: ADMIN_ICONS.import,
     Page: lazy(() => import('./pages/ImportPage.tsx').then((m) => ({ default: m.ImportPage }))),
   },
+  {
+    path: 'unit',
+    labelKey: 'admin.pages.unit',
+    icon: ADMIN_ICONS.unit,
+    Page: lazy(() => import('./pages/UnitPage.tsx').then((m) => ({ default: m.UnitPage }))),
+  },
+  {
+    path: 'messages',
+    labelKey: 'admin.pages.messages',
+    icon: ADMIN_ICONS.messages,
+    Page: lazy(() => import('./pages/MessagesPage.tsx').then((m) => ({ default: m.MessagesPage }))),
+  },
+  {
+    path: 'audit',
+    labelKey: 'admin.pages.audit',
+    icon: ADMIN_ICONS.audit,
+    Page: lazy(() => import('./pages/AuditPage.tsx').then((m) => ({ default: m.AuditPage }))),
+  },
 ];

@@ -1,0 +1,239 @@
+/**
+ * Sign-in settings of a unit (issue 13 §2 Units): the single-sign-on URL (spec §7) and the
+ * trusted ticket issuer (issue 12 §3 ticket path), then the WeCom (`qy`) and WeChat (`mp`)
+ * providers of issue 12 §2. A provider's secret is write-only: the console only knows whether
+ * one is stored, and an empty secret keeps it.
+ */
+import { App, Button, Card, Col, Form, Input, Row, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import {
+  adminDirectoryEndpoints as E,
+  type AdminSocialProvider,
+  type AdminUnitDetail,
+} from '@campus/contracts/admin-directory';
+import { callEndpoint } from '@campus/sdk/endpoint-call';
+import { useTranslation } from '../../i18n/useTranslation.ts';
+import { useRuntime } from '../../shared/useRuntime.ts';
+import { FailureAlert } from './admin-feedback.tsx';
+import { formErrors, orNull, QUIET, settle } from './admin-call.ts';
+import type { UnitCardProps } from './UnitPage.tsx';
+
+interface SignInValues {
+  ssoUrl: string;
+  ticketIssuerUrl: string;
+}
+
+export function UnitSignInCard({ detail, onSaved }: UnitCardProps) {
+  const { t, lang } = useTranslation();
+  const { http } = useRuntime();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<SignInValues>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: SignInValues) => {
+    setBusy(true);
+    const outcome = await settle(
+      callEndpoint(
+        http,
+        E.setSignIn,
+        {
+          params: { unitId: detail.unitId },
+          body: { ssoUrl: orNull(values.ssoUrl), ticketIssuerUrl: orNull(values.ticketIssuerUrl) },
+        },
+        QUIET,
+      ),
+      lang,
+    );
+    setBusy(false);
+    if (outcome.ok) {
+      setFailure(null);
+      onSaved(outcome.data);
+      form.setFieldsValue({
+        ssoUrl: outcome.data.ssoUrl ?? '',
+        ticketIssuerUrl: outcome.data.ticketIssuerUrl ?? '',
+      });
+      void message.success(t('admin.unit.saved'));
+    } else {
+      setFailure(outcome.message);
+      form.setFields(formErrors(outcome.fields, ['ssoUrl', 'ticketIssuerUrl'] as const));
+    }
+  };
+
+  return (
+    <Card title={t('admin.unit.signIn.title')} className="adm-card" data-testid="unit.signIn">
+      <Form<SignInValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          ssoUrl: detail.ssoUrl ?? '',
+          ticketIssuerUrl: detail.ticketIssuerUrl ?? '',
+        }}
+        onFinish={(values) => void submit(values)}
+      >
+        <Typography.Paragraph type="secondary">{t('admin.unit.signIn.hint')}</Typography.Paragraph>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="ssoUrl" label={t('admin.unit.signIn.ssoUrl')}>
+              <Input inputMode="url" placeholder="https://" data-testid="unit.signIn.ssoUrl" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="ticketIssuerUrl" label={t('admin.unit.signIn.ticketIssuerUrl')}>
+              <Input inputMode="url" placeholder="https://" data-testid="unit.signIn.ticket" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <FailureAlert message={failure} testId="unit.signIn.error" />
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="unit.signIn.save">
+          {t('admin.unit.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+const PROVIDERS = ['qy', 'mp'] as const;
+type ProviderType = (typeof PROVIDERS)[number];
+
+export function UnitSocialCard({ detail, onSaved }: UnitCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('admin.unit.social.title')} className="adm-card" data-testid="unit.social">
+      <Row gutter={[24, 16]}>
+        {PROVIDERS.map((type) => (
+          <Col xs={24} lg={12} key={type}>
+            <ProviderForm
+              type={type}
+              detail={detail}
+              provider={detail.socialProviders.find((p) => p.type === type) ?? null}
+              onSaved={onSaved}
+            />
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}
+
+interface ProviderValues {
+  appId: string;
+  agentId: string;
+  secret: string;
+}
+
+function ProviderForm({
+  type,
+  detail,
+  provider,
+  onSaved,
+}: {
+  type: ProviderType;
+  detail: AdminUnitDetail;
+  provider: AdminSocialProvider | null;
+  onSaved: (detail: AdminUnitDetail) => void;
+}) {
+  const { t, lang } = useTranslation();
+  const { http } = useRuntime();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ProviderValues>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const params = { unitId: detail.unitId, type };
+
+  const take = (outcome: Awaited<ReturnType<typeof settle<AdminUnitDetail>>>, done: string) => {
+    setBusy(false);
+    if (outcome.ok) {
+      setFailure(null);
+      onSaved(outcome.data);
+      const saved = outcome.data.socialProviders.find((p) => p.type === type);
+      form.setFieldsValue({ appId: saved?.appId ?? '', agentId: saved?.agentId ?? '', secret: '' });
+      void message.success(done);
+    } else {
+      setFailure(outcome.message);
+      form.setFields(formErrors(outcome.fields, ['appId', 'agentId', 'secret'] as const));
+    }
+  };
+
+  const submit = async (values: ProviderValues) => {
+    setBusy(true);
+    const secret = values.secret?.trim() ?? '';
+    take(
+      await settle(
+        callEndpoint(
+          http,
+          E.setSocialProvider,
+          {
+            params,
+            body: {
+              appId: values.appId?.trim() ?? '',
+              agentId: type === 'qy' ? orNull(values.agentId) : null,
+              ...(secret ? { secret } : {}),
+            },
+          },
+          QUIET,
+        ),
+        lang,
+      ),
+      t('admin.unit.saved'),
+    );
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    take(
+      await settle(callEndpoint(http, E.removeSocialProvider, { params }, QUIET), lang),
+      t('admin.unit.social.removed'),
+    );
+  };
+
+  return (
+    <section aria-labelledby={`unit-social-${type}`} data-testid={`unit.social.${type}`}>
+      <Space style={{ marginBottom: 8 }}>
+        <Typography.Title level={3} id={`unit-social-${type}`} style={{ fontSize: 16, margin: 0 }}>
+          {t(`admin.unit.social.${type}`)}
+        </Typography.Title>
+        <Tag color={provider ? 'success' : 'default'}>
+          {provider ? t('admin.unit.social.set') : t('admin.unit.social.notSet')}
+        </Tag>
+      </Space>
+      <Form<ProviderValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          appId: provider?.appId ?? '',
+          agentId: provider?.agentId ?? '',
+          secret: '',
+        }}
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item name="appId" label={t('admin.unit.social.appId')}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        {type === 'qy' ? (
+          <Form.Item name="agentId" label={t('admin.unit.social.agentId')}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        ) : null}
+        <Form.Item
+          name="secret"
+          label={t('admin.unit.social.secret')}
+          extra={provider?.secretSet ? t('admin.unit.social.secretKept') : undefined}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <FailureAlert message={failure} testId={`unit.social.${type}.error`} />
+        <Space>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('admin.unit.save')}
+          </Button>
+          {provider ? (
+            <Button disabled={busy} onClick={() => void remove()}>
+              {t('admin.unit.social.remove')}
+            </Button>
+          ) : null}
+        </Space>
+      </Form>
+    </section>
+  );
+}
