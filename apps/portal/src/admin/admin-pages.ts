@@ -14,7 +14,7 @@
  * // a page for areas only:
  * { …, allowed: ({ unit }) => unitKind(unit.unitType) === 'area' },
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { TranslationKey } from '../i18n/translator.ts';
 import { ADMIN_ICONS } from './admin-icons.ts';
 import type { AdminContext, RightsFiltered } from './admin-rules.ts';
@@ -42,5 +42,11 @@ export const ADMIN_PAGES: readonly AdminPageEntry[] = [
     labelKey: 'admin.pages.overview',
     icon: ADMIN_ICONS.overview,
     Page: OverviewPage,
+  },
+  {
+    path: 'apps',
+    labelKey: 'admin.pages.apps',
+    icon: ADMIN_ICONS.apps,
+    Page: lazy(() => import('./pages/AppsPage.tsx').then((m) => ({ default: m.AppsPage }))),
   },
 ];
