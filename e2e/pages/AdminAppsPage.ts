@@ -31,9 +31,10 @@ export class AdminAppsPage {
   /** Opens the page for a unit and waits for its catalogue. */
   async open(unitId: string): Promise<void> {
     await this.page.goto(`${ADMIN_PATH}/${encodeURIComponent(unitId)}/apps`);
-    // The console's first load parses its own React and antd: allow for a busy machine.
-    await expect(this.root).toBeVisible({ timeout: 10_000 });
-    await expect(this.group('home_school')).toBeVisible();
+    // The console's first load parses its own React and antd, then draws some 25 rows of
+    // controls: allow for a busy 2-core machine.
+    await expect(this.root).toBeVisible({ timeout: 30_000 });
+    await expect(this.group('home_school')).toBeVisible({ timeout: 30_000 });
   }
 
   group(code: string): Locator {

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  Descriptions,
   Drawer,
   Flex,
   Popconfirm,
@@ -305,37 +304,21 @@ function DeployCard({
           data-testid="apps.deploy.result"
           role="status"
           description={
-            <Descriptions
-              size="small"
-              column={1}
-              items={[
-                {
-                  key: 'version',
-                  label: t('admin.apps.deploy.version'),
-                  children: (
-                    <span data-testid="apps.deploy.version">{state.result.appVersion}</span>
-                  ),
-                },
-                {
-                  key: 'folders',
-                  label: t('admin.apps.deploy.folders'),
-                  children: state.result.folders.join(', '),
-                },
-                {
-                  key: 'pages',
-                  label: t('admin.apps.deploy.pages'),
-                  children: state.result.pages.join(', '),
-                },
-                {
-                  key: 'files',
-                  label: t('admin.apps.deploy.files'),
-                  children: t('admin.apps.deploy.size', {
-                    files: state.result.files,
-                    kib: Math.ceil(state.result.bytes / 1024),
-                  }),
-                },
-              ]}
-            />
+            <dl className="adm-apps__facts">
+              <dt>{t('admin.apps.deploy.version')}</dt>
+              <dd data-testid="apps.deploy.version">{state.result.appVersion}</dd>
+              <dt>{t('admin.apps.deploy.folders')}</dt>
+              <dd>{state.result.folders.join(', ')}</dd>
+              <dt>{t('admin.apps.deploy.pages')}</dt>
+              <dd>{state.result.pages.join(', ')}</dd>
+              <dt>{t('admin.apps.deploy.files')}</dt>
+              <dd>
+                {t('admin.apps.deploy.size', {
+                  files: state.result.files,
+                  kib: Math.ceil(state.result.bytes / 1024),
+                })}
+              </dd>
+            </dl>
           }
         />
       ) : null}
