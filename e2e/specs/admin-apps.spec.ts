@@ -93,7 +93,7 @@ test.describe('the Apps page of the admin console (issue 13 §2, §4)', () => {
   // Dense tests (a dozen steps each, every change a round trip): thrice the default time.
   test.slow();
   for (const run of RUNS) {
-    test(`${run.lang}: an area admin registers, orders, hides, gives an icon, deploys cms and rotates its credential`, async ({
+    test(`${run.lang}: an area admin registers, orders (and, en, adds a group), hides, gives an icon, deploys cms and rotates its credential`, async ({
       page,
     }) => {
       await signInByApi(page, area, { language: run.lang });
@@ -102,6 +102,21 @@ test.describe('the Apps page of the admin console (issue 13 §2, §4)', () => {
       await expect(page).toHaveTitle(run.title);
       await expect(apps.readOnly).toHaveCount(0);
       await expect(apps.row('cms')).toBeVisible();
+
+      if (run.lang === 'en') {
+        // A new, empty group shows as its own card and can be deleted again.
+        await apps.page.getByTestId('apps.addGroup').click();
+        const groupForm = apps.page.getByTestId('apps.groupForm');
+        await groupForm.getByTestId('apps.groupForm.code').fill('e2e_group');
+        await groupForm.getByTestId('apps.groupForm.name').fill('端到端分组');
+        await groupForm.getByTestId('apps.groupForm.enName').fill('E2E group');
+        await apps.page.getByTestId('apps.groupForm.save').click();
+        await expect(apps.group('e2e_group')).toContainText('E2E group');
+        await expect(apps.group('e2e_group')).toContainText('No apps in this group');
+        await apps.group('e2e_group').getByTestId('apps.deleteGroup').click();
+        await apps.page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+        await expect(apps.group('e2e_group')).toHaveCount(0);
+      }
 
       // A code the server's rules refuse: its own words, under the field and above the form.
       await apps.register.click();

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Flex,
+  Popconfirm,
   Spin,
   Table,
   Badge,
@@ -15,6 +16,7 @@ import {
   adminAppEndpoints,
   type AdminApp,
   type AdminAppCatalogue,
+  type AdminAppGroup,
 } from '@campus/contracts/admin-apps';
 import { callEndpoint } from '@campus/sdk/endpoint-call';
 import { useTranslation } from '../../i18n/useTranslation.ts';
@@ -23,6 +25,7 @@ import { useRuntime } from '../../shared/useRuntime.ts';
 import type { AdminPageProps } from '../admin-pages.ts';
 import { useLayoutWidth } from '../useLayoutWidth.ts';
 import { AppsFormDrawer } from './AppsFormDrawer.tsx';
+import { AppsGroupModal } from './AppsGroupModal.tsx';
 import { AppsManageDrawer } from './AppsManageDrawer.tsx';
 import {
   appName,
@@ -82,6 +85,22 @@ export function AppsPage({ context }: AdminPageProps) {
     setOpen(next);
   };
   const [busy, setBusy] = useState<string | null>(null);
+  // The group form: a group to edit, or null for a new one; mounted afresh per opening.
+  const [groupOpen, setGroupOpen] = useState<{
+    group: AdminAppGroup | undefined;
+    seq: number;
+  } | null>(null);
+  const openGroup = (group: AdminAppGroup | undefined) =>
+    setGroupOpen((current) => ({ group, seq: (current?.seq ?? 0) + 1 }));
+  const putGroup = (group: AdminAppGroup | null, removed?: string) =>
+    setLoad((current) => {
+      if (current.kind !== 'ready') return current;
+      const others = current.catalogue.groups.filter((g) => g.code !== (group?.code ?? removed));
+      return {
+        kind: 'ready',
+        catalogue: { ...current.catalogue, groups: group ? [...others, group] : others },
+      };
+    });
 
   useEffect(() => {
     let live = true;
@@ -195,6 +214,27 @@ export function AppsPage({ context }: AdminPageProps) {
       },
       shown ? t('admin.apps.shownDone') : t('admin.apps.hiddenDone'),
     );
+
+  const deleteGroup = (code: string) =>
+    void (async () => {
+      setBusy(`group:${code}`);
+      const outcome = outcomeOf(
+        await callEndpoint(
+          http,
+          adminAppEndpoints.deleteGroup,
+          { body: { unitId, code } },
+          { noIntercept: true },
+        ).catch(() => undefined),
+        lang,
+      );
+      setBusy(null);
+      if (outcome.ok) {
+        putGroup(null, code);
+        void message.success(t('admin.apps.groups.deleted'));
+      } else {
+        void message.error(outcome.message ?? t('admin.apps.failed'));
+      }
+    })();
 
   const columns = (group: AppGroupRows): TableProps<AdminApp>['columns'] => [
     {
@@ -333,13 +373,18 @@ export function AppsPage({ context }: AdminPageProps) {
           {t('admin.pages.apps')}
         </Typography.Title>
         {editable ? (
-          <Button
-            type="primary"
-            data-testid="apps.register"
-            onClick={() => openForm({ kind: 'create' })}
-          >
-            {t('admin.apps.register')}
-          </Button>
+          <Flex gap={8} wrap>
+            <Button data-testid="apps.addGroup" onClick={() => openGroup(undefined)}>
+              {t('admin.apps.groups.add')}
+            </Button>
+            <Button
+              type="primary"
+              data-testid="apps.register"
+              onClick={() => openForm({ kind: 'create' })}
+            >
+              {t('admin.apps.register')}
+            </Button>
+          </Flex>
         ) : null}
       </Flex>
       <Typography.Paragraph type="secondary">{t('admin.apps.intro')}</Typography.Paragraph>
@@ -378,9 +423,39 @@ export function AppsPage({ context }: AdminPageProps) {
             </span>
           }
           extra={
-            <Typography.Text type="secondary">
-              {t('admin.apps.count', { count: row.apps.length })}
-            </Typography.Text>
+            <Flex gap={8} align="center" wrap>
+              <Typography.Text type="secondary">
+                {t('admin.apps.count', { count: row.apps.length })}
+              </Typography.Text>
+              {editable ? (
+                <Button
+                  size="small"
+                  type="link"
+                  data-testid="apps.editGroup"
+                  onClick={() => openGroup(row.group)}
+                >
+                  {t('admin.apps.groups.edit')}
+                </Button>
+              ) : null}
+              {editable && row.apps.length === 0 ? (
+                <Popconfirm
+                  title={t('admin.apps.groups.deleteConfirm')}
+                  okText={t('admin.apps.groups.delete')}
+                  cancelText={t('admin.apps.cancel')}
+                  onConfirm={() => deleteGroup(row.group.code)}
+                >
+                  <Button
+                    size="small"
+                    type="link"
+                    danger
+                    loading={busy === `group:${row.group.code}`}
+                    data-testid="apps.deleteGroup"
+                  >
+                    {t('admin.apps.groups.delete')}
+                  </Button>
+                </Popconfirm>
+              ) : null}
+            </Flex>
           }
           data-testid={`apps.group.${row.group.code}`}
         >
@@ -410,6 +485,19 @@ export function AppsPage({ context }: AdminPageProps) {
           onSaved={(app) => {
             merge([app]);
             setOpen(null);
+          }}
+        />
+      ) : null}
+      {groupOpen && load.kind === 'ready' ? (
+        <AppsGroupModal
+          key={groupOpen.seq}
+          group={groupOpen.group}
+          unitId={unitId}
+          nextSort={Math.max(0, ...load.catalogue.groups.map((g) => g.sort)) + 1}
+          onClose={() => setGroupOpen(null)}
+          onSaved={(group) => {
+            putGroup(group);
+            setGroupOpen(null);
           }}
         />
       ) : null}
