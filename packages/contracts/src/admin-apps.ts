@@ -30,7 +30,15 @@ const Name = Line({ minLength: 1, maxLength: 100 });
 // ---------------------------------------------------------------------------------------------
 // Apps (spec §3 App icon and App group)
 
-export const AppIconVariantSchema = Type.Union(APP_ICON_VARIANTS.map((v) => Type.Literal(v)));
+// Spelled out, as storage.ts's `AppIconParamsSchema`: a mapped array loses the literal types
+// (Static would be `never`). Kept equal to APP_ICON_VARIANTS by the type below.
+export const AppIconVariantSchema = Type.Union([
+  Type.Literal('gray'),
+  Type.Literal('color'),
+  Type.Literal('cartoon'),
+]);
+const variantsAgree: readonly Static<typeof AppIconVariantSchema>[] = APP_ICON_VARIANTS;
+void variantsAgree;
 
 export const AdminAppIconSchema = Type.Object({
   /** The public icon address (the storage's app-icon route). */

@@ -17,4 +17,5 @@ export const ADMIN_ICONS = {
   import: 'M12 3v12M7.5 10.5 12 15l4.5-4.5M4 15v4.5h16V15',
   messages: 'M4 5h16v11H9l-5 4zM8 9h8M8 12.5h5',
   audit: 'M6 3.5h9l4 4V20.5H6zM14.5 3.5V8H19M9 12h7M9 15.5h7M9 8.5h3',
+  apps: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
 } as const;

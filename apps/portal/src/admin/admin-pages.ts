@@ -81,4 +81,10 @@ export const ADMIN_PAGES: readonly AdminPageEntry[] = [
     icon: ADMIN_ICONS.audit,
     Page: lazy(() => import('./pages/AuditPage.tsx').then((m) => ({ default: m.AuditPage }))),
   },
+  {
+    path: 'apps',
+    labelKey: 'admin.pages.apps',
+    icon: ADMIN_ICONS.apps,
+    Page: lazy(() => import('./pages/AppsPage.tsx').then((m) => ({ default: m.AppsPage }))),
+  },
 ];
