@@ -14,10 +14,10 @@
  * // a page for areas only:
  * { …, allowed: ({ unit }) => unitKind(unit.unitType) === 'area' },
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { TranslationKey } from '../i18n/translator.ts';
 import { ADMIN_ICONS } from './admin-icons.ts';
-import type { AdminContext, RightsFiltered } from './admin-rules.ts';
+import { ownUnit, type AdminContext, type RightsFiltered } from './admin-rules.ts';
 import { OverviewPage } from './pages/OverviewPage.tsx';
 
 /** What every page body gets: the scope and the unit being administered. */
@@ -42,5 +42,40 @@ export const ADMIN_PAGES: readonly AdminPageEntry[] = [
     labelKey: 'admin.pages.overview',
     icon: ADMIN_ICONS.overview,
     Page: OverviewPage,
+  },
+  // Issue 13 §2: who may do what in the apps, and what the apps share (pages/access-*.ts*).
+  {
+    path: 'roles',
+    labelKey: 'admin.pages.roles',
+    icon: ADMIN_ICONS.roles,
+    Page: lazy(() => import('./pages/RolesPage.tsx').then((m) => ({ default: m.RolesPage }))),
+  },
+  {
+    path: 'licences',
+    labelKey: 'admin.pages.licences',
+    icon: ADMIN_ICONS.licences,
+    Page: lazy(() => import('./pages/LicencesPage.tsx').then((m) => ({ default: m.LicencesPage }))),
+  },
+  {
+    path: 'themes',
+    labelKey: 'admin.pages.themes',
+    icon: ADMIN_ICONS.themes,
+    Page: lazy(() => import('./pages/ThemesPage.tsx').then((m) => ({ default: m.ThemesPage }))),
+  },
+  {
+    path: 'oauth',
+    labelKey: 'admin.pages.oauth',
+    icon: ADMIN_ICONS.oauth,
+    // Shared by every unit: the server lets only a top-level unit's administrator see them.
+    allowed: ({ scope }) => ownUnit(scope)?.parentId === null,
+    Page: lazy(() =>
+      import('./pages/OAuthClientsPage.tsx').then((m) => ({ default: m.OAuthClientsPage })),
+    ),
+  },
+  {
+    path: 'versions',
+    labelKey: 'admin.pages.versions',
+    icon: ADMIN_ICONS.versions,
+    Page: lazy(() => import('./pages/VersionsPage.tsx').then((m) => ({ default: m.VersionsPage }))),
   },
 ];
