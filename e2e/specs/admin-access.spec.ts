@@ -17,6 +17,8 @@ const { admin, area } = demoAccounts;
 const SCHOOL = 'demo-unit-sunshine';
 
 test.describe('the access pages of the admin console (issue 13 §2)', () => {
+  // Few dense tests, each through several dialogs and pages of a lazily loaded console.
+  test.describe.configure({ timeout: 90_000 });
   test('zh-CN: a permission code for cms, and a role granting it given to the teacher', async ({
     page,
   }) => {

@@ -16,14 +16,7 @@ import {
   OWN_FAILURE,
   useLoaded,
 } from './access-calls.tsx';
-import { EXPIRING_DAYS, licenceState, type LicenceState } from './access-rules.ts';
-
-const STATE_COLOURS: Record<LicenceState, string> = {
-  none: 'default',
-  expired: 'error',
-  expiring: 'warning',
-  valid: 'success',
-};
+import { EXPIRING_DAYS, licenceState } from './access-rules.ts';
 
 /**
  * The unit's licences (issue 13 §2, spec §4): every app with the day its licence runs through,
@@ -79,7 +72,11 @@ export function LicencesPage({ context }: AdminPageProps) {
               )}
               <FailureAlert message={failure} testId="licences.error" />
               {saved ? (
-                <Typography.Paragraph type="success" role="status" data-testid="licences.saved">
+                <Typography.Paragraph
+                  className="adm-access__ok"
+                  role="status"
+                  data-testid="licences.saved"
+                >
                   {t('admin.licences.saved', {
                     app: appName(
                       rows.find((r) => r.appCode === saved) ?? { name: saved, englishName: saved },
@@ -123,7 +120,10 @@ export function LicencesPage({ context }: AdminPageProps) {
                     render: (_, r) => {
                       const state = licenceState(r.endTime, now);
                       return (
-                        <Tag color={STATE_COLOURS[state]} data-testid="licences.state">
+                        <Tag
+                          className={`adm-state adm-state--${state}`}
+                          data-testid="licences.state"
+                        >
                           {t(`admin.licences.states.${state}`)}
                         </Tag>
                       );

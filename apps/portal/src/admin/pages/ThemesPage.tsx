@@ -129,7 +129,6 @@ function ThemeListCard({
         getValueFromEvent={(colour: { toHexString: () => string }) =>
           colour.toHexString().slice(0, 7).toUpperCase()
         }
-        rules={[{ required: true }]}
       >
         <ColorPicker showText disabledAlpha format="hex" />
       </Form.Item>
@@ -172,7 +171,11 @@ function ThemeListCard({
                   {t('admin.access.save')}
                 </Button>
                 {saved ? (
-                  <Typography.Text type="success" role="status" data-testid="themes.saved">
+                  <Typography.Text
+                    className="adm-access__ok"
+                    role="status"
+                    data-testid="themes.saved"
+                  >
                     {t('admin.themes.saved')}
                   </Typography.Text>
                 ) : null}
@@ -288,7 +291,7 @@ function PushCard({ unitId, themes }: { unitId: string; themes: AdminThemes }) {
         </Popconfirm>
       </Space>
       {pushed ? (
-        <Typography.Paragraph type="success" role="status" data-testid="themes.pushed">
+        <Typography.Paragraph className="adm-access__ok" role="status" data-testid="themes.pushed">
           {t('admin.themes.pushed', { count: pushed.users, colour: pushed.themeColor })}
         </Typography.Paragraph>
       ) : null}
