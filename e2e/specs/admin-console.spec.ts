@@ -52,7 +52,13 @@ test.describe('the admin console (issue 13 §1)', () => {
     // A school admin does not administer the area above: its id, not a link into it.
     await expect(adminConsole.parent).toHaveText(AREA);
     await expect(adminConsole.unitSwitcher).toHaveCount(0);
-    await expect(adminConsole.menu.getByRole('link')).toHaveText(['概览']);
+    await expect(adminConsole.menu.getByRole('link')).toHaveText([
+      '概览',
+      '角色与权限',
+      '授权',
+      '主题',
+      '版本记录',
+    ]);
     await expect(page).toHaveTitle('概览 - 管理后台 - 校园门户');
     await expect(adminConsole.backToDesktop).toHaveAttribute('href', DESKTOP_PATH);
     await animationsSettled(page);
@@ -69,7 +75,13 @@ test.describe('the admin console (issue 13 §1)', () => {
     await adminConsole.expectOverviewOf(SCHOOL);
     await expect(adminConsole.title).toHaveText('Sunshine Primary School');
     await expect(adminConsole.unitType).toHaveText('School');
-    await expect(adminConsole.menu.getByRole('link')).toHaveText(['Overview']);
+    await expect(adminConsole.menu.getByRole('link')).toHaveText([
+      'Overview',
+      'Roles & permissions',
+      'Licences',
+      'Themes',
+      'Versions',
+    ]);
     await expect(page).toHaveTitle('Overview - Admin console - Campus Portal');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     // The zh-CN screen in other words: looked at, not audited twice.

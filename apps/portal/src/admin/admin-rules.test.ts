@@ -75,14 +75,19 @@ describe("menus and routes filtered by the caller's rights", () => {
     expect(forSchool.map((p) => p.path)).toEqual(['overview']);
   });
 
-  it('lists only pages that exist today: the overview, open to every administrator', () => {
-    expect(ADMIN_PAGES.map((p) => p.path)).toEqual(['overview']);
-    for (const context of [
-      { scope: areaScope, unit: area },
-      { scope: schoolScope, unit: schoolScope.units[0]! },
-    ]) {
-      expect(visiblePages(ADMIN_PAGES, context).map((p) => p.path)).toEqual(['overview']);
+  it("lists the pages that exist today; OAuth clients only for a top-level unit's administrator", () => {
+    const all = ['overview', 'roles', 'licences', 'themes', 'oauth', 'versions'];
+    expect(ADMIN_PAGES.map((p) => p.path)).toEqual(all);
+    // The area's admin, on the area or on one of its schools: every page.
+    for (const unit of [area, sunshine]) {
+      expect(visiblePages(ADMIN_PAGES, { scope: areaScope, unit }).map((p) => p.path)).toEqual(all);
     }
+    // A school under an area: what every unit shares is not the school admin's (issue 13 §2).
+    expect(
+      visiblePages(ADMIN_PAGES, { scope: schoolScope, unit: schoolScope.units[0]! }).map(
+        (p) => p.path,
+      ),
+    ).toEqual(all.filter((p) => p !== 'oauth'));
   });
 
   it('keeps menu keys unique, so each page has one route', () => {
