@@ -18,4 +18,11 @@ export const ADMIN_ICONS = {
   messages: 'M4 5h16v11H9l-5 4zM8 9h8M8 12.5h5',
   audit: 'M6 3.5h9l4 4V20.5H6zM14.5 3.5V8H19M9 12h7M9 15.5h7M9 8.5h3',
   apps: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
+  roles: 'M12 3l7 3v5c0 4.5-3 8-7 10-4-2-7-5.5-7-10V6zM9 12l2 2 4-4',
+  licences: 'M6 3h9l4 4v14H6zM15 3v4h4M9 12h7M9 16h5',
+  themes:
+    'M12 3a9 9 0 000 18c1.2 0 1.8-.8 1.8-1.7 0-1.2-1-1.6-1-2.6 0-1 .8-1.7 1.8-1.7H17a4 4 0 004-4c0-4.4-4-8-9-8zM7.5 12h.01M9.5 7.5h.01M14.5 7.5h.01',
+  oauth:
+    'M14.5 4a5.5 5.5 0 00-5.2 7.3L3.5 17v3.5H7V18h2.5v-2.5H12l1.2-1.2A5.5 5.5 0 1014.5 4zM16 8h.01',
+  versions: 'M4 6h10M4 12h16M4 18h12M18 4v5M15.5 6.5h5',
 } as const;

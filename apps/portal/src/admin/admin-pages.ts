@@ -17,7 +17,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { TranslationKey } from '../i18n/translator.ts';
 import { ADMIN_ICONS } from './admin-icons.ts';
-import type { AdminContext, RightsFiltered } from './admin-rules.ts';
+import { ownUnit, type AdminContext, type RightsFiltered } from './admin-rules.ts';
 import { OverviewPage } from './pages/OverviewPage.tsx';
 
 /** What every page body gets: the scope and the unit being administered. */
@@ -43,12 +43,11 @@ export const ADMIN_PAGES: readonly AdminPageEntry[] = [
     icon: ADMIN_ICONS.overview,
     Page: OverviewPage,
   },
-  // Issue 14 §2: enrolled faces, attendance and bulk enrolment.
   {
-    path: 'faces',
-    labelKey: 'admin.pages.faces',
-    icon: ADMIN_ICONS.face,
-    Page: lazy(() => import('./pages/FacesPage.tsx').then((m) => ({ default: m.FacesPage }))),
+    path: 'unit',
+    labelKey: 'admin.pages.unit',
+    icon: ADMIN_ICONS.unit,
+    Page: lazy(() => import('./pages/UnitPage.tsx').then((m) => ({ default: m.UnitPage }))),
   },
   // Issue 13 §2 Users and §3 Bulk import.
   {
@@ -64,27 +63,63 @@ export const ADMIN_PAGES: readonly AdminPageEntry[] = [
     Page: lazy(() => import('./pages/ImportPage.tsx').then((m) => ({ default: m.ImportPage }))),
   },
   {
-    path: 'unit',
-    labelKey: 'admin.pages.unit',
-    icon: ADMIN_ICONS.unit,
-    Page: lazy(() => import('./pages/UnitPage.tsx').then((m) => ({ default: m.UnitPage }))),
-  },
-  {
     path: 'messages',
     labelKey: 'admin.pages.messages',
     icon: ADMIN_ICONS.messages,
     Page: lazy(() => import('./pages/MessagesPage.tsx').then((m) => ({ default: m.MessagesPage }))),
   },
   {
-    path: 'audit',
-    labelKey: 'admin.pages.audit',
-    icon: ADMIN_ICONS.audit,
-    Page: lazy(() => import('./pages/AuditPage.tsx').then((m) => ({ default: m.AuditPage }))),
-  },
-  {
     path: 'apps',
     labelKey: 'admin.pages.apps',
     icon: ADMIN_ICONS.apps,
     Page: lazy(() => import('./pages/AppsPage.tsx').then((m) => ({ default: m.AppsPage }))),
+  },
+  // Issue 13 §2: who may do what in the apps, and what the apps share (pages/access-*.ts*).
+  {
+    path: 'roles',
+    labelKey: 'admin.pages.roles',
+    icon: ADMIN_ICONS.roles,
+    Page: lazy(() => import('./pages/RolesPage.tsx').then((m) => ({ default: m.RolesPage }))),
+  },
+  {
+    path: 'licences',
+    labelKey: 'admin.pages.licences',
+    icon: ADMIN_ICONS.licences,
+    Page: lazy(() => import('./pages/LicencesPage.tsx').then((m) => ({ default: m.LicencesPage }))),
+  },
+  {
+    path: 'themes',
+    labelKey: 'admin.pages.themes',
+    icon: ADMIN_ICONS.themes,
+    Page: lazy(() => import('./pages/ThemesPage.tsx').then((m) => ({ default: m.ThemesPage }))),
+  },
+  {
+    path: 'oauth',
+    labelKey: 'admin.pages.oauth',
+    icon: ADMIN_ICONS.oauth,
+    // Shared by every unit: the server lets only a top-level unit's administrator see them.
+    allowed: ({ scope }) => ownUnit(scope)?.parentId === null,
+    Page: lazy(() =>
+      import('./pages/OAuthClientsPage.tsx').then((m) => ({ default: m.OAuthClientsPage })),
+    ),
+  },
+  {
+    path: 'versions',
+    labelKey: 'admin.pages.versions',
+    icon: ADMIN_ICONS.versions,
+    Page: lazy(() => import('./pages/VersionsPage.tsx').then((m) => ({ default: m.VersionsPage }))),
+  },
+  // Issue 14 §2: enrolled faces, attendance and bulk enrolment.
+  {
+    path: 'faces',
+    labelKey: 'admin.pages.faces',
+    icon: ADMIN_ICONS.face,
+    Page: lazy(() => import('./pages/FacesPage.tsx').then((m) => ({ default: m.FacesPage }))),
+  },
+  {
+    path: 'audit',
+    labelKey: 'admin.pages.audit',
+    icon: ADMIN_ICONS.audit,
+    Page: lazy(() => import('./pages/AuditPage.tsx').then((m) => ({ default: m.AuditPage }))),
   },
 ];

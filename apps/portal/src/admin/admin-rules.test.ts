@@ -75,15 +75,33 @@ describe("menus and routes filtered by the caller's rights", () => {
     expect(forSchool.map((p) => p.path)).toEqual(['overview']);
   });
 
-  it('lists only pages that exist today, each open to every administrator', () => {
-    const today = ['overview', 'unit', 'messages', 'audit'];
-    expect(ADMIN_PAGES.map((p) => p.path)).toEqual(today);
-    for (const context of [
-      { scope: areaScope, unit: area },
-      { scope: schoolScope, unit: schoolScope.units[0]! },
-    ]) {
-      expect(visiblePages(ADMIN_PAGES, context).map((p) => p.path)).toEqual(today);
+  it("lists the pages that exist today; OAuth clients only for a top-level unit's administrator", () => {
+    const all = [
+      'overview',
+      'unit',
+      'users',
+      'import',
+      'messages',
+      'apps',
+      'roles',
+      'licences',
+      'themes',
+      'oauth',
+      'versions',
+      'faces',
+      'audit',
+    ];
+    expect(ADMIN_PAGES.map((p) => p.path)).toEqual(all);
+    // The area's admin, on the area or on one of its schools: every page.
+    for (const unit of [area, sunshine]) {
+      expect(visiblePages(ADMIN_PAGES, { scope: areaScope, unit }).map((p) => p.path)).toEqual(all);
     }
+    // A school under an area: what every unit shares is not the school admin's (issue 13 §2).
+    expect(
+      visiblePages(ADMIN_PAGES, { scope: schoolScope, unit: schoolScope.units[0]! }).map(
+        (p) => p.path,
+      ),
+    ).toEqual(all.filter((p) => p !== 'oauth'));
   });
 
   it('keeps menu keys unique, so each page has one route', () => {
