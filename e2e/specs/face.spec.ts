@@ -7,14 +7,28 @@
  * server/test/fixtures/faces/s1-1-a.jpg), so these tests run in their own browser launch
  * (`test.use` of the launch options: Playwright gives the file its own worker and browser).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { faceEndpoints } from '@campus/contracts/face';
+import { uaaEndpoints } from '@campus/contracts/uaa';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, fakeCameraArgs } from '../fixtures/chromium.ts';
 import { signInByApi } from '../fixtures/test.ts';
+import { DesktopPage } from '../pages/DesktopPage.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const CAMERA = path.join(import.meta.dirname, '..', 'fixtures', 'face-camera.y4m');
+/** The crop the camera file was made from (fixtures/make-face-y4m.mjs). */
+const CROP = path.join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'server',
+  'test',
+  'fixtures',
+  'faces',
+  's1-1-a.jpg',
+);
 
 test.use({
   launchOptions: {
@@ -107,4 +121,51 @@ test('collect mode on the settings page: countdown, Photograph, Again, Save, suc
   await expect(face.getByTestId('face.save')).toHaveText(zh.save);
   await face.getByTestId('face.save').click();
   await expect(face.getByTestId('face.notice')).toHaveText(zh.done, { timeout: 20_000 });
+});
+
+test('face sign-in from the login page: the tracker takes the photo, 200 reloads into the desktop', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // Enrol staff's face (the camera's person) through the API, as the settings page does.
+  const device = { device: 'pc:portal' };
+  const login = await request.post(uaaEndpoints.login.path, {
+    form: { username: demoAccounts.staff.username, password: demoAccounts.staff.password },
+    headers: device,
+  });
+  expect(((await login.json()) as { status: number }).status).toBe(200);
+  const me = (await (await request.get(uaaEndpoints.me.path, { headers: device })).json()) as {
+    data: { userId: string };
+  };
+  const enrolled = await request.post(faceEndpoints.check.path, {
+    data: { userId: me.data.userId, faceImage: fs.readFileSync(CROP).toString('base64') },
+    headers: device,
+  });
+  const enrolledBody = (await enrolled.json()) as { status: number; message: string };
+  expect(enrolledBody.status, enrolledBody.message).toBe(200);
+
+  // The login page offers face sign-in only once the unit has a face (sign_in_options.face); the
+  // face component and face-api are not loaded until the button is used.
+  const faceChunks: string[] = [];
+  page.on('request', (req) => {
+    if (/face-detector|FaceCapture|tiny_face/.test(req.url())) faceChunks.push(req.url());
+  });
+  await page.goto('/login?language=en');
+  await expect(page.getByTestId('login.face')).toHaveText('Sign in with your face');
+  expect(faceChunks).toEqual([]);
+  await page.getByTestId('login.face').click();
+  const face = page.getByTestId('face');
+  await face.getByTestId('face.open').click();
+  await expect(face.getByTestId('face.countdown')).toBeVisible();
+  // Spec §4: the tracker's hits are real detections; more than 8 take the photo and send it.
+  await expect(face.getByTestId('face.box')).toBeVisible({ timeout: 20_000 });
+  // Spec §7: the 200 reloads the page, which finds the session and goes on to the desktop.
+  await page.waitForURL((url) => url.pathname.startsWith('/desktop'), { timeout: 30_000 });
+  expect(faceChunks.some((url) => url.includes('tiny_face'))).toBe(true);
+  await new DesktopPage(page).expectSignedIn();
+  const session = (await (await page.request.get(uaaEndpoints.me.path)).json()) as {
+    data: { loginName: string };
+  };
+  expect(session.data.loginName).toBe(demoAccounts.staff.username);
 });
