@@ -403,6 +403,8 @@ export async function buildApp(
     validate: (issuer, ticket, service) => validateCasTicket(issuer, ticket, service),
     ssoUrlOf: (unitId) => unitSettings.unitSsoLoginUrl(unitId),
     passwordReset: () => passwords.resetKind,
+    faceSignIn: async (unitId) =>
+      (await new FaceRepository(database.db).unitVersion(unitId)).count > 0,
     clock,
     portalOrigin,
   });

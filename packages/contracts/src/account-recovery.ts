@@ -52,6 +52,11 @@ export const SignInOptionsSchema = Type.Object({
   ticketPath: Type.Union([Type.String(), Type.Null()]),
   /** `email` when the server can send mail (SMTP_URL), else ask the unit administrator. */
   passwordReset: Type.Union([Type.Literal('email'), Type.Literal('administrator')]),
+  /**
+   * Face sign-in is offered (spec §2, §7 `oauth/login/face`; issue 14 §1): the unit has at
+   * least one enrolled face, so there is someone the 1:N search can find.
+   */
+  face: Type.Optional(Type.Boolean()),
 });
 export type SignInOptions = Static<typeof SignInOptionsSchema>;
 

@@ -1,4 +1,5 @@
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { FaceSignIn } from './FaceSignIn.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { SocialIcons } from './SocialIcons.tsx';
 import { useLoginFlow } from './useLoginFlow.ts';
@@ -60,6 +61,7 @@ export function LoginScreen({
           </a>
         </div>
       ) : null}
+      <FaceSignIn options={options} />
       <SocialIcons social={social} />
     </>
   );

@@ -52,6 +52,8 @@ export interface TicketLoginDeps {
   ssoUrlOf: (unitId: string) => Promise<string | null>;
   /** `email` or `administrator`, from the password self-service. */
   passwordReset: () => 'email' | 'administrator';
+  /** Whether the unit offers face sign-in (someone in it has enrolled a face; issue 14 §1). */
+  faceSignIn?: (unitId: string) => Promise<boolean>;
   clock: () => number;
   /** The portal's public origin: PUBLIC_URL, else the listening address. */
   portalOrigin: () => string;
@@ -71,15 +73,17 @@ export class TicketLoginService {
     host: string | undefined,
   ): Promise<SignInOptions> {
     const unit = await this.deps.accounts.unitConfig(unitId, host);
-    const [ssoUrl, issuer] = await Promise.all([
+    const [ssoUrl, issuer, face] = await Promise.all([
       this.deps.ssoUrlOf(unit.unitId),
       this.deps.recovery.ticketIssuer(unit.unitId),
+      this.deps.faceSignIn?.(unit.unitId).catch(() => false) ?? false,
     ]);
     return {
       unitId: unit.unitId,
       ssoUrl,
       ticketPath: issuer ? accountRecoveryEndpoints.ticketLogin.path : null,
       passwordReset: this.deps.passwordReset(),
+      face,
     };
   }
 

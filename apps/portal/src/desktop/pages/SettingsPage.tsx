@@ -14,6 +14,7 @@ import { dataOf, useDesktopApi } from '../common/desktop-data.ts';
 import { Widget } from '../common/Widget.tsx';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 import { SocialBindingsCard } from './SocialBindingsCard.tsx';
+import { FaceCard } from './FaceCard.tsx';
 
 /** Spec §1, §6: parents (user type 3) have children to pick from. */
 const PARENT = 3;
@@ -118,6 +119,7 @@ export function SettingsPage({ me, area }: { me: MeData; area: boolean }) {
         </Widget>
         <ChangePasswordCard />
         <SocialBindingsCard />
+        <FaceCard userId={me.userId} />
         {me.userType === PARENT ? null : (
           <Widget title={t('pages.setting.modules')} testId="setting.modulesCard">
             <p className="dp-muted">{t('pages.setting.modulesText')}</p>
