@@ -47,6 +47,11 @@ const PAIRS: { name: string; zh: string; en: string }[] = [
     zh: 'server/src/modules/pages/locales/zh-CN.json',
     en: 'server/src/modules/pages/locales/en.json',
   },
+  {
+    name: 'server face attendance sheet',
+    zh: 'server/src/modules/face/locales/zh-CN.json',
+    en: 'server/src/modules/face/locales/en.json',
+  },
 ];
 
 /** i18next's namespace layout, `locales/{lng}/{ns}.json`: the SDK's dictionary, one file per concern. */

@@ -34,6 +34,8 @@ import type { UaaRepository } from '../uaa/uaa.repository.ts';
 import { readZipEntries } from './face-zip.ts';
 import type { AttendanceFilter, AttendanceListed, FaceRepository } from './face.repository.ts';
 import type { EnrolmentProblem, FaceService } from './face.service.ts';
+import en from './locales/en.json';
+import zhCN from './locales/zh-CN.json';
 
 const DEFAULT_PAGE_SIZE = 20;
 /** What a bulk .zip may inflate to in all: every photo at its largest would be more. */
@@ -72,11 +74,18 @@ const PROBLEM_OUTCOME: Record<EnrolmentProblem, FaceBulkOutcome> = {
   'too-many-pixels': 'too-large',
 };
 
-/** The sheet's words, in the viewer's language. */
-const SHEET_WORDS = {
-  'zh-CN': { title: '考勤记录', headers: ['登录名', '姓名', '打卡时间', '设备'] },
-  en: { title: 'Attendance', headers: ['Login', 'Name', 'Clocked in at', 'Device'] },
-} as const;
+/** The attendance sheet's words, in the viewer's language (the module's dictionaries). */
+const SHEET_WORDS = Object.fromEntries(
+  (
+    [
+      ['zh-CN', zhCN],
+      ['en', en],
+    ] as const
+  ).map(([lang, { attendanceSheet: w }]) => [
+    lang,
+    { title: w.title, headers: [w.login, w.name, w.clockedAt, w.device] },
+  ]),
+) as Record<'zh-CN' | 'en', { title: string; headers: string[] }>;
 
 export class FaceAdminService {
   constructor(private readonly deps: FaceAdminDeps) {}
@@ -193,7 +202,7 @@ export class FaceAdminService {
     upload: BulkUpload,
     meta: RequestMeta,
   ): Promise<FaceBulkResult> {
-    const read = readZipEntries(upload.bytes, {
+    const read = await readZipEntries(upload.bytes, {
       maxBytes: BULK_MAX_INFLATED,
       maxEntryBytes: FACE_IMAGE_MAX_BYTES,
       maxEntries: FACE_BULK_MAX_PHOTOS,
