@@ -25,13 +25,21 @@ test.describe('the access pages of the admin console (issue 13 §2)', () => {
     await signInByApi(page, area, { language: 'zh-CN' });
     const pages = new AdminAccessPages(page);
     await pages.open(SCHOOL, 'roles');
+    // An area's admin (a top-level unit's) also gets the OAuth clients (admin-pages.ts).
     await expect(new AdminConsolePage(page).menu.getByRole('link')).toHaveText([
       '概览',
+      '单位设置',
+      '用户',
+      '批量导入',
+      '消息',
+      '应用',
       '角色与权限',
       '授权',
       '主题',
       'OAuth 客户端',
       '版本记录',
+      '人脸管理',
+      '审计日志',
     ]);
     await expect(page).toHaveTitle('角色与权限 - 管理后台 - 校园门户');
     // cms is the app in view; its seeded codes are listed.
