@@ -6,12 +6,26 @@
  * working on the demo school; the school's own admin reads it, gives roles and pushes themes.
  */
 import { ADMIN_PATH } from '@campus/contracts/admin-page';
+import { adminAppEndpoints } from '@campus/contracts/admin-apps';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { animationsSettled, expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
 import { AdminAccessPages } from '../pages/AdminAccessPages.ts';
 import { AdminConsolePage } from '../pages/AdminConsolePage.ts';
+
+/**
+ * Gives the school's users the demo's look again (blue, top layout) after a test pushed a theme:
+ * the worker's server serves the later specs, which expect the desktop as seeded.
+ */
+async function pushDefaultTheme(page: Page): Promise<void> {
+  const res = await page.request.post(adminAppEndpoints.pushTheme.path, {
+    data: { unitId: SCHOOL, theme: 'blue', layout: 'top' },
+    headers: { device: 'pc:portal' },
+  });
+  expect(((await res.json()) as { status: number }).status).toBe(200);
+}
 
 const { admin, area } = demoAccounts;
 const SCHOOL = 'demo-unit-sunshine';
@@ -123,6 +137,7 @@ test.describe('the access pages of the admin console (issue 13 §2)', () => {
     await animationsSettled(page);
     await expectAccessible(page);
     await saveScreen(page, 'admin-themes');
+    await pushDefaultTheme(page);
   });
 
   test('en: a licence end date set, and a version record added and deleted', async ({ page }) => {
@@ -194,6 +209,7 @@ test.describe('the access pages of the admin console (issue 13 §2)', () => {
       await expectNoHorizontalOverflow(page);
       if (test.info().project.name === 'mobile') await expectAccessible(page);
       await saveScreen(page, 'admin-themes-school');
+      await pushDefaultTheme(page);
     },
   );
 });
