@@ -110,30 +110,39 @@ describe(`expired records on ${process.env.API_DB ?? 'sqlite'}`, () => {
     // A second instance on the same database, a week and a day later, cleans up when ready.
     const second = await startTestServer({ clock: () => later, shareWith: first });
     try {
-      await expect
-        .poll(() => remaining('sessions', 'id'), { timeout: 10_000 })
-        .toEqual(['xr-live', 'xr-recent']);
-      expect(await remaining('refresh_tokens', 'id')).toEqual(['xr-live']);
-      expect(await remaining('device_credentials', 'id')).toEqual(['xr-live']);
-      expect(await remaining('password_reset_tokens', 'id')).toEqual(['xr-live']);
-      const payloads = await db
-        .selectFrom('oidc_payloads')
-        .select('id')
-        .where('id', 'like', 'xr-%')
-        .execute();
-      expect(payloads.map((r) => r.id)).toEqual(['xr-live']);
-      const tickets = await db
-        .selectFrom('used_tickets')
-        .select('ticket_hash')
-        .where('ticket_hash', 'like', 'xr-%')
-        .execute();
-      expect(tickets.map((r) => r.ticket_hash)).toEqual(['xr-live']);
-      const states = await db
-        .selectFrom('social_states')
-        .select('state_hash')
-        .where('state_hash', 'like', 'xr-%')
-        .execute();
-      expect(states.map((r) => r.state_hash)).toEqual(['xr-live']);
+      // The job clears one table after another: wait for the whole sweep, not its first table.
+      const everything = async () => ({
+        sessions: await remaining('sessions', 'id'),
+        refreshTokens: await remaining('refresh_tokens', 'id'),
+        deviceCredentials: await remaining('device_credentials', 'id'),
+        passwordResets: await remaining('password_reset_tokens', 'id'),
+        oidcPayloads: (
+          await db.selectFrom('oidc_payloads').select('id').where('id', 'like', 'xr-%').execute()
+        ).map((r) => r.id),
+        usedTickets: (
+          await db
+            .selectFrom('used_tickets')
+            .select('ticket_hash')
+            .where('ticket_hash', 'like', 'xr-%')
+            .execute()
+        ).map((r) => r.ticket_hash),
+        socialStates: (
+          await db
+            .selectFrom('social_states')
+            .select('state_hash')
+            .where('state_hash', 'like', 'xr-%')
+            .execute()
+        ).map((r) => r.state_hash),
+      });
+      await expect.poll(everything, { timeout: 10_000 }).toEqual({
+        sessions: ['xr-live', 'xr-recent'],
+        refreshTokens: ['xr-live'],
+        deviceCredentials: ['xr-live'],
+        passwordResets: ['xr-live'],
+        oidcPayloads: ['xr-live'],
+        usedTickets: ['xr-live'],
+        socialStates: ['xr-live'],
+      });
     } finally {
       await second.close();
     }
