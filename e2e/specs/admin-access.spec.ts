@@ -155,6 +155,15 @@ test.describe('the access pages of the admin console (issue 13 §2)', () => {
     await animationsSettled(page);
     await expectAccessible(page);
     await saveScreen(page, 'admin-licences');
+    // The seed's expired licence again (ended 15 days ago): later specs on this server read it.
+    const fifteenDaysAgo = new Date(Date.now() - 15 * 24 * 60 * 60 * 1000)
+      .toISOString()
+      .slice(0, 10);
+    const restored = await page.request.post(adminAppEndpoints.setLicence.path, {
+      data: { unitId: SCHOOL, appCode: 'library', until: fifteenDaysAgo },
+      headers: { device: 'pc:portal' },
+    });
+    expect(((await restored.json()) as { status: number }).status).toBe(200);
     await pages.open(SCHOOL, 'versions');
     await pages.id('versions.add').click();
     const release = page.locator('.ant-modal:visible');
