@@ -3,6 +3,7 @@ import {
   App,
   Button,
   Card,
+  Empty,
   Flex,
   Popconfirm,
   Spin,
@@ -409,6 +410,16 @@ export function AppsPage({ context }: AdminPageProps) {
             </Button>
           }
         />
+      ) : null}
+      {load.kind === 'ready' && rows.length === 0 ? (
+        // A fresh deployment's empty catalogue (issue 13 §5): what to do first, not a blank page.
+        <Card className="adm-card" data-testid="apps.emptyCatalogue">
+          <Empty
+            description={t(
+              editable ? 'admin.apps.emptyCatalogue' : 'admin.apps.emptyCatalogueReadOnly',
+            )}
+          />
+        </Card>
       ) : null}
       {rows.map((row) => (
         <Card

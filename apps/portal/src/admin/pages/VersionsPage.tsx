@@ -314,17 +314,17 @@ function ServerDialog({
           label={t('admin.versions.serverVersion')}
           rules={[{ required: true }]}
         >
-          <Input maxLength={30} placeholder="1.2.0" />
+          <Input maxLength={30} placeholder="1.2.0" data-testid="versions.field.serverVersion" />
         </Form.Item>
         <Form.Item
           name="webCodeVersion"
           label={t('admin.versions.webCodeVersion')}
           rules={[{ required: true }]}
         >
-          <Input maxLength={30} placeholder="1.2.0" />
+          <Input maxLength={30} placeholder="1.2.0" data-testid="versions.field.webCodeVersion" />
         </Form.Item>
         <Form.Item name="date" label={t('admin.versions.date')} rules={[{ required: true }]}>
-          <Input maxLength={10} placeholder="YYYY-MM-DD" />
+          <Input maxLength={10} placeholder="YYYY-MM-DD" data-testid="versions.field.serverDate" />
         </Form.Item>
       </Form>
     </Modal>
