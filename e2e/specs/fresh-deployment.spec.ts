@@ -12,8 +12,10 @@
  *    the school's classes, checks it (dry run) and commits it, and takes the result file with
  *    the new accounts' initial passwords;
  * 4. adds an app group, registers cms and deploys its build (a zip of its `pages/` folder);
- * 5. licenses cms for the school and gives teachers its notice-list permission code;
- * 6. sends a message to the children's class;
+ * 5. licenses cms for the school, gives teachers its notice-list permission code, and sets the
+ *    server version cms's version check reads (without it cms's pages warn that its server has
+ *    no version endpoint);
+ * 6. sends a message to one parent's child's class (one recipient: not the other class's);
  * 7. an imported parent, signed in with the initial password from the result file, finds the
  *    message in the bell, and cms, opened from the desktop, shows the child's notices.
  *
@@ -221,6 +223,14 @@ test.describe('a fresh deployment, from PORTAL_DEMO=0 to a parent reading the sc
     }, testInfo) => {
       // A whole deployment: two CLI and server starts, some thirty console round trips.
       test.setTimeout(150_000);
+      /**
+       * A console page through the side menu, as an operator moves between them (the console
+       * routes in the page; only a page's own code loads, on its first opening).
+       */
+      const openFromMenu = async (path: string) => {
+        await page.getByTestId(`admin.menu.${path}`).click();
+        await expect(page.getByTestId(`admin.${path}`)).toBeVisible({ timeout: 15_000 });
+      };
       /** A screenshot of the settled page (the whole page unless a dialog is the subject). */
       const shot = async (name: string, fullPage = true) => {
         await page.mouse.move(0, 0);
@@ -270,15 +280,14 @@ test.describe('a fresh deployment, from PORTAL_DEMO=0 to a parent reading the sc
 
       // The school's English name, on the unit page.
       const unitPages = new AdminUnitPages(page);
-      await unitPages.open(unitId, 'unit');
+      await openFromMenu('unit');
       await unitPages.enName.fill(run.enName);
       await unitPages.basicsSave.click();
       await expect(unitPages.toast(run.words.saved)).toBeVisible();
-      await shot('01-unit');
 
       // 3. The import: the template, filled in, checked, committed; the result file taken.
       const users = new AdminUsersPage(page);
-      await users.open(unitId, 'import');
+      await openFromMenu('import');
       const template = await users.downloadOf(page.getByTestId(`import.template.${run.lang}`));
       const file = await filledTemplate(
         await template.path(),
@@ -297,7 +306,6 @@ test.describe('a fresh deployment, from PORTAL_DEMO=0 to a parent reading the sc
       await expect(page.getByTestId('import.counts.accounts')).toContainText(
         run.words.dryRunAccounts,
       );
-      await shot('02-import-dry-run');
       await users.commit.click();
       await page.getByTestId('import.confirm').click();
       await expect(users.result).toBeVisible();
@@ -308,8 +316,7 @@ test.describe('a fresh deployment, from PORTAL_DEMO=0 to a parent reading the sc
 
       // 4. An app group, cms registered in it, and cms's build deployed.
       const apps = new AdminAppsPage(page);
-      await page.goto(`${ADMIN_PATH}/${unitId}/apps`);
-      await expect(apps.root).toBeVisible({ timeout: 20_000 });
+      await openFromMenu('apps');
       // Nothing registered yet: the page says what to do first.
       await expect(page.getByTestId('apps.emptyCatalogue')).toContainText(run.words.emptyCatalogue);
       await shot('04-apps-empty');
@@ -335,11 +342,11 @@ test.describe('a fresh deployment, from PORTAL_DEMO=0 to a parent reading the sc
 
       // 5. cms licensed for the school, and its notice list granted to teachers.
       const access = new AdminAccessPages(page);
-      await access.open(unitId, 'licences');
+      await openFromMenu('licences');
       await access.setLicenceEnd('cms', '2035-06-30');
       await expect(access.id('licences.saved')).toBeVisible();
       await expect(access.licenceRow('cms')).toHaveAttribute('data-state', 'valid');
-      await access.open(unitId, 'roles');
+      await openFromMenu('roles');
       await access.id('roles.addResource').click();
       const dialog = page.locator('.ant-modal:visible');
       await dialog.getByTestId('roles.field.code').fill('cms:notice:list');
@@ -348,11 +355,10 @@ test.describe('a fresh deployment, from PORTAL_DEMO=0 to a parent reading the sc
       await dialog.getByLabel(run.words.teachers, { exact: true }).check();
       await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
       await expect(access.resourceRow('cms:notice:list')).toContainText(run.words.teachers);
-      await shot('06-roles');
 
       // What cms's version check reads (spec §7 `cms_package_versions`): without it cms's pages
       // warn that its server has no version endpoint. The server cms needs, and the build's own.
-      await access.open(unitId, 'versions');
+      await openFromMenu('versions');
       await expect(access.id('versions.server')).toContainText(run.words.versionNotSet);
       await access.id('versions.editServer').click();
       const serverDialog = page.locator('.ant-modal:visible');
@@ -365,7 +371,7 @@ test.describe('a fresh deployment, from PORTAL_DEMO=0 to a parent reading the sc
       await expect(access.id('versions.server')).toContainText(CMS_PACKAGE.packageDate);
 
       // 6. A message to the parent's child's class.
-      await unitPages.open(unitId, 'messages');
+      await openFromMenu('messages');
       await unitPages.sendToClass({
         grade: run.grade,
         className: run.parent.className,
@@ -374,7 +380,10 @@ test.describe('a fresh deployment, from PORTAL_DEMO=0 to a parent reading the sc
         audienceLabel: run.words.classAudience,
       });
       await expect(unitPages.toast(run.words.sent)).toBeVisible();
-      await expect(unitPages.sentRows.filter({ hasText: run.words.message })).toHaveCount(1);
+      const sent = unitPages.sentRows.filter({ hasText: run.words.message });
+      await expect(sent).toHaveCount(1);
+      // One recipient: the class's one parent, not the other class's.
+      await expect(sent.getByTestId('messages.sent.read')).toHaveText('0 / 1');
       await shot('07-message-sent');
 
       // 7. The parent, with the initial password of the result file (signed in through the API:
