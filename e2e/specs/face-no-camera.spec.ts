@@ -9,6 +9,7 @@ import { ADMIN_PATH } from '@campus/contracts/admin-page';
 import { FACE_MESSAGES } from '@campus/contracts/face';
 import { uaaEndpoints } from '@campus/contracts/uaa';
 import { demoAccounts } from '../fixtures/accounts.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
 
 const SCHOOL = 'demo-unit-sunshine';
@@ -26,6 +27,9 @@ for (const lang of LANGS) {
     const face = page.getByTestId('face');
     await expect(face).toHaveAttribute('data-phase', 'noCamera', { timeout: 15_000 });
     await expect(face.getByTestId('face.problem')).toHaveText(msg('noCamera', lang));
+    // The kiosk's page as a whole (header, device name, the empty latest list): WCAG 2.1 AA.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
     await expect(face.getByTestId('face.open')).toBeDisabled();
   });
 

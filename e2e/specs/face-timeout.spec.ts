@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ADMIN_PATH } from '@campus/contracts/admin-page';
 import { FACE_MESSAGES, FACE_TIMEOUT_MS } from '@campus/contracts/face';
 import { demoAccounts } from '../fixtures/accounts.ts';
+import { expectAccessible } from '../fixtures/accessible.ts';
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, fakeCameraArgs } from '../fixtures/chromium.ts';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
 
@@ -61,6 +62,7 @@ for (const lang of LANGS) {
       await expect(face).toHaveAttribute('data-phase', 'timeout');
       await expect(problem).toContainText(msg('timeout', lang));
       await expect(problem).toContainText(msg('timeoutHint', lang));
+      await expectAccessible(page);
       await expect(face.getByTestId('face.video')).not.toHaveJSProperty(
         'srcObject',
         expect.anything(),
