@@ -6,7 +6,7 @@
  * to the caller's own unit.
  */
 import { Button, Drawer, Layout, Menu, Select, Spin, type MenuProps } from 'antd';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   BrowserRouter,
   Link,
@@ -40,8 +40,14 @@ import {
   visiblePages,
   type AdminContext,
 } from './admin-rules.ts';
-import { AdminNotFound } from './StatusPages.tsx';
+import { KIOSK_PATH } from './pages/kiosk-rules.ts';
+import { AdminLoading, AdminNotFound } from './StatusPages.tsx';
 import { useLayoutWidth } from './useLayoutWidth.ts';
+
+// Issue 14 §1: the clock-in kiosk, loaded when opened (it brings the face component's chunk).
+const FacesKioskPage = lazy(() =>
+  import('./pages/FacesKioskPage.tsx').then((m) => ({ default: m.FacesKioskPage })),
+);
 
 /** The first page the caller may see for a unit (the overview today). */
 function homeOf(scope: AdminScope, unitId: string): string {
@@ -71,16 +77,35 @@ function UnitConsole({ scope, me, ownHome }: { scope: AdminScope; me: MeData; ow
   const context: AdminContext = { scope, unit };
   const pages = visiblePages(ADMIN_PAGES, context);
   const home = homeOf(scope, unit.unitId);
+  // The clock-in kiosk: full screen, without the frame, for whoever may see the faces page.
+  const kiosk = pages.some((page) => page.path === 'faces');
   return (
-    <AdminLayout context={context} pages={pages} me={me}>
-      <Routes>
-        <Route index element={<Navigate to={home} replace />} />
-        {pages.map(({ path, Page }) => (
-          <Route key={path} path={`${path}/*`} element={<Page context={context} />} />
-        ))}
-        <Route path="*" element={<AdminNotFound home={home} />} />
-      </Routes>
-    </AdminLayout>
+    <Routes>
+      {kiosk ? (
+        <Route
+          path={KIOSK_PATH}
+          element={
+            <Suspense fallback={<AdminLoading />}>
+              <FacesKioskPage context={context} />
+            </Suspense>
+          }
+        />
+      ) : null}
+      <Route
+        path="*"
+        element={
+          <AdminLayout context={context} pages={pages} me={me}>
+            <Routes>
+              <Route index element={<Navigate to={home} replace />} />
+              {pages.map(({ path, Page }) => (
+                <Route key={path} path={`${path}/*`} element={<Page context={context} />} />
+              ))}
+              <Route path="*" element={<AdminNotFound home={home} />} />
+            </Routes>
+          </AdminLayout>
+        }
+      />
+    </Routes>
   );
 }
 

@@ -31,15 +31,17 @@ function fakeHttp(paths: string[]): HttpClient {
   return { get: answer, post: answer, put: answer, delete: answer } as unknown as HttpClient;
 }
 
-/** A camera for `enumerateDevices`, or none. */
+/** A camera for `enumerateDevices`, or none; answers the `getUserMedia` mock. */
 function stubDevices(kinds: MediaDeviceKind[]) {
+  const getUserMedia = vi.fn(() => Promise.reject(new Error('no stream in jsdom')));
   vi.stubGlobal('navigator', {
     ...navigator,
     mediaDevices: {
-      getUserMedia: vi.fn(),
+      getUserMedia,
       enumerateDevices: () => Promise.resolve(kinds.map((kind) => ({ kind }))),
     },
   });
+  return getUserMedia;
 }
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -90,4 +92,20 @@ describe('FaceCapture first states (spec §4, §5, §8)', () => {
     expect(view.byTestId('face.upload')?.textContent).toBe('Upload');
     expect(view.byTestId('face.enrolled')).toBeNull();
   });
+
+  it.each([
+    [true, 1],
+    [false, 0],
+  ] as const)(
+    'orther mode with autoStart=%s: the camera is asked for %i time(s) once found (a kiosk)',
+    async (autoStart, calls) => {
+      const getUserMedia = stubDevices(['videoinput']);
+      await view.render(
+        <FaceCapture mode="orther" http={fakeHttp([])} lang="en" autoStart={autoStart} />,
+      );
+      await settle();
+      await settle();
+      expect(getUserMedia).toHaveBeenCalledTimes(calls);
+    },
+  );
 });

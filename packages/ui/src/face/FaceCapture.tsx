@@ -60,6 +60,10 @@ export interface FaceCaptureProps {
   waitTime?: number;
   /** Sign-in and clock-in: the login page's unit (`?unitId=`), else the server's for this host. */
   unitId?: string;
+  /** Orther mode: the kiosk's name, kept on the attendance row (`deviceId`). */
+  deviceId?: string;
+  /** Opens the camera by itself once it is found (a kiosk rearming for the next person). */
+  autoStart?: boolean;
   /** Collect mode: after a 200 from `face/check` (spec §7: save-success is emitted). */
   onSaved?: (enrolment: FaceEnrolment) => void;
   /** Login mode: after a 200; the page reloads when not given (spec §7). */
@@ -92,6 +96,8 @@ export function FaceCapture({
   userId,
   waitTime,
   unitId,
+  deviceId,
+  autoStart = false,
   onSaved,
   onLogin,
   onClocking,
@@ -118,6 +124,11 @@ export function FaceCapture({
   });
   const [loadingRecord, setLoadingRecord] = useState(mode === 'collect' && Boolean(userId));
   const collect = mode === 'collect';
+  // The kiosk's name as it is when a photo is sent (it may be edited while the tracker runs).
+  const deviceRef = useRef(deviceId);
+  useEffect(() => {
+    deviceRef.current = deviceId;
+  }, [deviceId]);
 
   const stopCamera = useCallback(() => {
     runRef.current += 1;
@@ -247,10 +258,11 @@ export function FaceCapture({
           }
           setProblem({ kind: 'failed', message: res.message || t('face.retry') });
         } else {
+          const device = deviceRef.current?.trim();
           const res = await callEndpoint(
             http,
             faceEndpoints.clocking,
-            { body },
+            { body: device ? { ...body, deviceId: device } : body },
             { noIntercept: true },
           );
           if (res.status === 200 && res.data) {
@@ -392,6 +404,14 @@ export function FaceCapture({
       setPhase('noCamera');
     }
   }, [collect, startLive, stopCamera, userId]);
+
+  // A kiosk opens the camera once, as soon as it is found (never again after Close or a problem).
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!autoStart || autoStarted.current || phase !== 'ready' || problem) return;
+    autoStarted.current = true;
+    void openCamera();
+  }, [autoStart, openCamera, phase, problem]);
 
   const photograph = () => {
     const image = grab();

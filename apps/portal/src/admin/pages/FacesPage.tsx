@@ -1,6 +1,9 @@
 import { Tabs, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { AdminPageProps } from '../admin-pages.ts';
+import { unitPagePath } from '../admin-rules.ts';
+import { KIOSK_PATH } from './kiosk-rules.ts';
 import { FacesAttendanceTab } from './FacesAttendanceTab.tsx';
 import { FacesBulkTab } from './FacesBulkTab.tsx';
 import { FacesEnrolledTab } from './FacesEnrolledTab.tsx';
@@ -20,6 +23,12 @@ export function FacesPage({ context }: AdminPageProps) {
         {t('admin.pages.faces')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('admin.faces.intro')}</Typography.Paragraph>
+      <Typography.Paragraph>
+        <Link to={unitPagePath(unitId, KIOSK_PATH)} data-testid="faces.kiosk">
+          {t('admin.kiosk.open')}
+        </Link>{' '}
+        <Typography.Text type="secondary">{t('admin.kiosk.openHint')}</Typography.Text>
+      </Typography.Paragraph>
       <Tabs
         destroyOnHidden
         items={[
