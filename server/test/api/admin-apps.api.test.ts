@@ -676,6 +676,32 @@ describe('deploying a sub-app build', () => {
     expect(fs.readdirSync(pagesDir).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 
+  it('records the build as the server version on a first deploy, and keeps one an operator set', async () => {
+    const db = server.app.services.database.db;
+    const versionsOf = async () =>
+      (
+        await area.get<{ serverVersion?: string; webCodeVersion?: string }>(
+          '/api/cms/nl/cms_package_versions',
+        )
+      ).body;
+    await db.deleteFrom('app_server_versions').where('app_code', '=', 'cms').execute();
+    expect((await versionsOf()).status).toBe(200);
+    expect((await versionsOf()).data).toBeFalsy();
+    const first = await deploy(area, await zipOf(cmsBuild()));
+    expectStatus(first, 200, 'first deploy');
+    const recorded = (await versionsOf()).data;
+    expect(recorded?.serverVersion).toBe(first.body.data?.appVersion);
+    expect(recorded?.webCodeVersion).toBe(first.body.data?.appVersion);
+
+    await db
+      .updateTable('app_server_versions')
+      .set({ server_version: '9.9.9' })
+      .where('app_code', '=', 'cms')
+      .execute();
+    expectStatus(await deploy(area, await zipOf(cmsBuild())), 200, 'second deploy');
+    expect((await versionsOf()).data?.serverVersion).toBe('9.9.9');
+  });
+
   it("deploys again over it, keeping the old build's hashed assets", async () => {
     const old = path.join(pagesDir, 'cms', 'assets', 'from-last-deploy-0000.js');
     fs.writeFileSync(old, 'export {};');

@@ -62,6 +62,7 @@ export class AdminAppsService {
       inTransaction: InAppsTransaction;
       storage: Pick<StorageService, 'iconFileProblem'>;
       deployer: SubappDeployer;
+      clock: () => number;
     },
   ) {}
 
@@ -272,7 +273,18 @@ export class AdminAppsService {
     }
     const staged = await this.deps.deployer.stage(app.code, upload);
     try {
-      await this.deps.inTransaction(async ({ audit }) => {
+      await this.deps.inTransaction(async ({ audit, versions }) => {
+        // An app's first deploy records its server version (spec §7 `{code}_package_versions`)
+        // as the build's own version, so a fresh deployment's pages do not warn of a missing
+        // version endpoint (spec §8) before an operator finds the Versions page; a record an
+        // operator set is never overwritten (docs/decisions.md).
+        if (!(await versions.serverVersion(app.code))) {
+          await versions.saveServerVersion(app.code, {
+            serverVersion: staged.appVersion,
+            webCodeVersion: staged.appVersion,
+            date: new Date(this.deps.clock()).toISOString().slice(0, 10),
+          });
+        }
         await audit.record(
           'admin.deploy_app',
           auditEntry(actor, fields.unitId, {

@@ -66,6 +66,7 @@ export function createAdminAppServices(options: {
       inTransaction,
       storage: options.storage,
       deployer,
+      clock,
     }),
     permissions: new AdminPermissionsService({
       access,
