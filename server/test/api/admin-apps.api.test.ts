@@ -11,7 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { adminAppEndpoints as E, type AdminAppCatalogue } from '@campus/contracts/admin-apps';
+import {
+  adminAppEndpoints as E,
+  type AdminAppCatalogue,
+  type AdminDeployResult,
+} from '@campus/contracts/admin-apps';
 import { MESSAGE_LANGUAGE_SEPARATOR } from '@campus/contracts/envelope';
 import type { EndpointDefinition } from '@campus/contracts/endpoint';
 import { uploadEndpoints } from '@campus/contracts/storage';
@@ -185,7 +189,7 @@ function deploy(client: TestClient, zip: Buffer, code = 'cms', unitId = DEMO_ARE
   form.append('unitId', unitId);
   form.append('code', code);
   form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'pages.zip');
-  return client.postMultipart<{ files: number; pages: string[]; folders: string[] }>(
+  return client.postMultipart<AdminDeployResult>(
     E.deploy.path,
     form,
   );
