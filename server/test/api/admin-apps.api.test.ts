@@ -189,10 +189,7 @@ function deploy(client: TestClient, zip: Buffer, code = 'cms', unitId = DEMO_ARE
   form.append('unitId', unitId);
   form.append('code', code);
   form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'pages.zip');
-  return client.postMultipart<AdminDeployResult>(
-    E.deploy.path,
-    form,
-  );
+  return client.postMultipart<AdminDeployResult>(E.deploy.path, form);
 }
 
 // ---------------------------------------------------------------------------------------------
