@@ -10,7 +10,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import qs from 'qs';
 import { QUERY_STRING_LIMITS } from '@campus/contracts/query-string';
 import type { AppConfig } from './config.ts';
@@ -216,8 +216,12 @@ export async function buildApp(
   // Outside any transaction: SQLite has one connection, which an open transaction would hold.
   if (config.demo) await seedDemoSchool(database.db, files);
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+  // ioredis is loaded only where Redis is configured (issue 15 §4's idle memory).
+  const redis: Redis | undefined = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 2,
+      })
     : undefined;
   if (redis) {
     await redis.connect();

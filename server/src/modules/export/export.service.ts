@@ -15,6 +15,7 @@ import { badRequest } from '../../core/errors.ts';
 import { bilingual, type Bilingual } from '../../core/messages.ts';
 import { readHtmlTable } from './html-table-reader.ts';
 import { EXCEL_MAX_COLUMNS, TableGrid } from './table-grid.ts';
+import { loadExcelJS } from '../../core/lazy-imports.ts';
 import { displayWidth, XlsxTableWriter, type SheetPlan } from './xlsx-table-writer.ts';
 
 /** Characters of HTML read between two turns of the event loop while writing. */
@@ -162,7 +163,7 @@ export class ExportService {
   }
 
   private async write(html: string, plan: SheetPlan, output: Writable): Promise<void> {
-    const writer = new XlsxTableWriter(output, plan);
+    const writer = new XlsxTableWriter(await loadExcelJS(), output, plan);
     const grid = new TableGrid((range) => writer.addMerge(range), this.limits.maxColumns);
     const { stopped } = await readHtmlTable(
       html,

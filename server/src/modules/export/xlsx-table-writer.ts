@@ -5,7 +5,8 @@
  * follows from row 2 (spec §3 Table export).
  */
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import type { ExcelJS as ExcelJSLibrary } from '../../core/lazy-imports.ts';
 import { cellValue } from './cell-value.ts';
 import type { MergedRange, PlacedCell } from './table-grid.ts';
 
@@ -129,8 +130,9 @@ export class XlsxTableWriter {
   private readonly sheet: ExcelJS.Worksheet;
   private readonly merges = new MergeList();
 
-  constructor(output: Writable, plan: SheetPlan) {
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  /** `excel`: ExcelJS as `loadExcelJS()` answers it (loaded on the first export). */
+  constructor(excel: ExcelJSLibrary, output: Writable, plan: SheetPlan) {
+    this.workbook = new excel.stream.xlsx.WorkbookWriter({
       stream: output,
       useStyles: true,
       // Inline strings: a shared-strings table would hold every distinct text until the end.

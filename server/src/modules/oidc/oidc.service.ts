@@ -17,7 +17,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inject } from 'light-my-request';
-import Provider, { type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import {
   AUTHORIZATION_CODE_TTL_SECONDS,
   AUTHORIZE_PATH,
@@ -281,7 +282,10 @@ export class OidcService {
         ctx.body = JSON.stringify(out);
       },
     };
-    const provider = new Provider(issuer, configuration);
+    // Loaded with the first protocol call, not at start (issue 15 §4's idle memory: oidc-provider
+    // brings Koa and jose, about 30 MB resident).
+    const { default: OidcProvider } = await import('oidc-provider');
+    const provider = new OidcProvider(issuer, configuration);
     provider.proxy = this.options.trustProxy;
     return { provider, callback: provider.callback(), host: new URL(issuer).host };
   }

@@ -9,7 +9,8 @@
  * format keeps 15 significant digits in Excel), a date (Excel turns `1-2` into 2 January) or an
  * error (`#N/A`) is marked, so the row rules can say so instead of checking a mangled value.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../../core/lazy-imports.ts';
 import { IMPORT_FORMATS, IMPORT_MAX_ROWS, type ImportFormat } from '@campus/contracts/admin-import';
 import { badRequest } from '../../../core/errors.ts';
 import { bilingual, type Bilingual } from '../../../core/messages.ts';
@@ -105,7 +106,7 @@ async function readXlsx(bytes: Buffer): Promise<ImportWorkbook> {
     );
   }
   if (problem) throw notAWorkbook();
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   try {
     // ExcelJS's own typing of load's argument predates Node's generic Buffer.
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);

@@ -5,7 +5,8 @@
  * Every column of the users sheet is formatted as text, so an ID card or a phone typed into it
  * stays the digits typed (Excel would keep 15 significant digits of a number).
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../../core/lazy-imports.ts';
 import {
   CLASS_COLUMNS,
   IMPORT_COLUMNS,
@@ -80,7 +81,7 @@ export async function templateFile(
     return { fileName: `${base}.csv`, contentType: CSV_TYPE, bytes: Buffer.from(text, 'utf8') };
   }
 
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = 'Campus Portal';
   const users = workbook.addWorksheet(pick(lang, IMPORT_SHEETS.users.zh, IMPORT_SHEETS.users.en), {
     views: [{ state: 'frozen', ySplit: 1 }],
@@ -191,7 +192,7 @@ export async function resultFile(
   createdAt: number,
   accounts: readonly ResultAccount[],
 ): Promise<ImportFile> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = 'Campus Portal';
   const sheet = workbook.addWorksheet(pick(lang, '新账号', 'New accounts'), {
     views: [{ state: 'frozen', ySplit: 1 }],
