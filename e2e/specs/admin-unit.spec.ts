@@ -238,7 +238,7 @@ test.describe('the console: unit settings, messages and audit (issue 13 §2)', (
   });
 
   test(
-    'the unit page is readable at phone width',
+    'the unit page and the audit log are readable at phone width',
     {
       tag: '@mobile',
     },
@@ -252,6 +252,11 @@ test.describe('the console: unit settings, messages and audit (issue 13 §2)', (
       const fontSize = await ui.enName.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
       expect(fontSize).toBeGreaterThanOrEqual(14);
       await saveScreen(page, 'admin-unit');
+      // The audit log's filters: the date range narrows to its card, the page stays put.
+      await ui.open(SCHOOL, 'audit');
+      await expect(ui.auditRows.first()).toBeVisible();
+      await animationsSettled(page);
+      await expectNoHorizontalOverflow(page);
     },
   );
 });
