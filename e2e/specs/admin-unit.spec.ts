@@ -19,13 +19,15 @@ import { demoAccounts } from '../fixtures/accounts.ts';
 import { createAccount, linkNewChild } from '../fixtures/desktop-data.ts';
 import { animationsSettled, expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
+import { AdminConsolePage } from '../pages/AdminConsolePage.ts';
 import { AdminUnitPages } from '../pages/AdminUnitPages.ts';
 import { ChromePage } from '../pages/ChromePage.ts';
 import { DesktopOverlaysPage } from '../pages/DesktopOverlaysPage.ts';
 import { openDesktop } from '../pages/flows.ts';
 
-const { admin } = demoAccounts;
+const { admin, area } = demoAccounts;
 const SCHOOL = 'demo-unit-sunshine';
+const AREA = 'demo-unit-east-district';
 const UNIT_PATH = endpointPath(adminDirectoryEndpoints.unit, { unitId: SCHOOL });
 const LOGIN_PAGE_PATH = endpointPath(adminDirectoryEndpoints.setLoginPage, { unitId: SCHOOL });
 const API_HEADERS = { device: 'pc:portal' };
@@ -59,6 +61,7 @@ const WORDS = {
   'zh-CN': {
     saved: '已保存',
     badLink: '链接须为以 http:// 或 https:// 开头的完整网址',
+    area: '东区教育局',
     classAudience: '班级',
     sent: '已发送给 1 人',
     audience: (grade: string, klass: string) => `${grade} ${klass}`,
@@ -67,6 +70,7 @@ const WORDS = {
   en: {
     saved: 'Saved',
     badLink: 'The link must be a full address starting with http:// or https://, got "not a link"',
+    area: 'East District Education Bureau',
     classAudience: 'A class',
     sent: 'Sent to 1 recipients',
     audience: (grade: string, klass: string) => `${grade}, class ${klass}`,
@@ -90,6 +94,8 @@ test.describe('the console: unit settings, messages and audit (issue 13 §2)', (
       // Configured text is shown as typed: markup in it stays text on the login page too.
       const footer = `<b>Footer</b> ${language} ${Date.now()}`;
       try {
+        // The parent area, which a school's admin may not list, shown by its name, not its id.
+        await expect(page.getByTestId('unit.area')).toHaveText(words.area);
         await ui.enName.fill(enName);
         await ui.basicsSave.click();
         await expect(ui.toast(words.saved)).toBeVisible();
@@ -198,8 +204,41 @@ test.describe('the console: unit settings, messages and audit (issue 13 §2)', (
     );
   });
 
+  test('an area admin adds a school, which is in the unit switcher at once, without a reload', async ({
+    page,
+  }) => {
+    await signInByApi(page, area, { language: 'en' });
+    const ui = new AdminUnitPages(page);
+    await ui.open(AREA, 'unit');
+    const name = `E2E School ${crypto.randomUUID().slice(0, 6)}`;
+    const card = page.getByTestId('unit.newSchool');
+    await card.getByLabel('Name', { exact: true }).fill(name);
+    const creating = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/admin/units'),
+    );
+    await card.getByRole('button', { name: 'Add the school' }).click();
+    const created = (await (await creating).json()) as { status: number; data: AdminUnitDetail };
+    expect(created.status).toBe(200);
+    try {
+      await expect(ui.toast(`${name} was added`)).toBeVisible();
+      const consolePage = new AdminConsolePage(page);
+      await consolePage.unitSwitcher.getByRole('combobox').click();
+      await expect(page.getByTestId(`admin.unitOption.${created.data.unitId}`)).toContainText(name);
+    } finally {
+      // Out of the area again, so the demo area's switcher keeps only its own schools.
+      const path = endpointPath(adminDirectoryEndpoints.updateUnit, {
+        unitId: created.data.unitId,
+      });
+      const detach = await page.request.put(path, {
+        headers: API_HEADERS,
+        data: { name, enName: null, unitType: 2, areaId: null },
+      });
+      expect(((await detach.json()) as { status: number }).status).toBe(200);
+    }
+  });
+
   test(
-    'the unit page is readable at phone width',
+    'the unit page and the audit log are readable at phone width',
     {
       tag: '@mobile',
     },
@@ -213,6 +252,11 @@ test.describe('the console: unit settings, messages and audit (issue 13 §2)', (
       const fontSize = await ui.enName.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
       expect(fontSize).toBeGreaterThanOrEqual(14);
       await saveScreen(page, 'admin-unit');
+      // The audit log's filters: the date range narrows to its card, the page stays put.
+      await ui.open(SCHOOL, 'audit');
+      await expect(ui.auditRows.first()).toBeVisible();
+      await animationsSettled(page);
+      await expectNoHorizontalOverflow(page);
     },
   );
 });

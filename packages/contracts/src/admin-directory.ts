@@ -111,6 +111,18 @@ export const AdminUnitDetailSchema = Type.Object({
   /** Spec §1: 1 area, 2 school. */
   unitType: Type.Integer(),
   parentId: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The parent area's names, answered with the unit, so a school's admin (who may not list the
+   * area) sees its name rather than its id; null without a parent (or one no longer stored).
+   */
+  parent: Type.Union([
+    Type.Object({
+      unitId: Type.String(),
+      name: Type.String(),
+      enName: Type.Union([Type.String(), Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
   /** 1 active; anything else: no one of the unit may sign in. */
   status: Type.Integer(),
   logoFileId: Type.Union([Type.String(), Type.Null()]),

@@ -319,6 +319,12 @@ describe(`units, on ${process.env.API_DB ?? 'sqlite'}`, () => {
       name: '阳光小学',
       unitType: 2,
       parentId: DEMO_AREA_ID,
+      // The area's names, which a school's admin may not list: answered with the unit.
+      parent: {
+        unitId: DEMO_AREA_ID,
+        name: '东区教育局',
+        enName: 'East District Education Bureau',
+      },
       status: 1,
       logoUrl: `/api/storage/show/unit/${DEMO_SCHOOL_ID}`,
       ssoUrl: null,
@@ -341,8 +347,10 @@ describe(`units, on ${process.env.API_DB ?? 'sqlite'}`, () => {
       filingShow: true,
       autologin: true,
     });
-    // The area's admin reads the school under it too.
+    // The area's admin reads the school under it too; the area itself has no parent.
     expect((await call(area, 'GET', `/api/admin/units/${DEMO_SCHOOL_ID}`)).body.status).toBe(200);
+    const own = await call<AdminUnitDetail>(area, 'GET', `/api/admin/units/${DEMO_AREA_ID}`);
+    expect(own.body.data).toMatchObject({ parentId: null, parent: null });
   });
 
   it('changes names and type, refuses bad names, and audits the change', async () => {

@@ -58,7 +58,7 @@ function AdminBody({ early }: { early: Promise<ScopeState> | undefined }) {
   const { session } = useRuntime();
   const { status, me } = useSession(session);
   const signedIn = status === 'signedIn' && me !== null;
-  const { state, retry } = useAdminScope(signedIn, early);
+  const { state, retry, refresh } = useAdminScope(signedIn, early);
   useEffect(() => {
     // The session ended between the login check and the scope call: the login page, then back.
     if (state.kind === 'signedOut') requireSession(session);
@@ -66,7 +66,7 @@ function AdminBody({ early }: { early: Promise<ScopeState> | undefined }) {
   if (!signedIn) return <AdminLoading />;
   switch (state.kind) {
     case 'ready':
-      return <AdminRouter scope={state.scope} me={me} />;
+      return <AdminRouter scope={state.scope} me={me} refreshScope={refresh} />;
     case 'notAdmin':
       return <NotAdminPage />;
     case 'failed':

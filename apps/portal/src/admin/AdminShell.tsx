@@ -56,25 +56,36 @@ function homeOf(scope: AdminScope, unitId: string): string {
   return first ? unitPagePath(unitId, first.path) : `/${encodeURIComponent(unitId)}`;
 }
 
-export function AdminRouter({ scope, me }: { scope: AdminScope; me: MeData }) {
+interface ScopeProps {
+  scope: AdminScope;
+  me: MeData;
+  refreshScope?: () => Promise<void>;
+}
+
+export function AdminRouter({ scope, me, refreshScope }: ScopeProps) {
   const own = ownUnit(scope);
   const ownHome = own ? homeOf(scope, own.unitId) : '/';
   return (
     <BrowserRouter basename={ADMIN_PATH}>
       <Routes>
         <Route index element={<Navigate to={ownHome} replace />} />
-        <Route path=":unitId/*" element={<UnitConsole scope={scope} me={me} ownHome={ownHome} />} />
+        <Route
+          path=":unitId/*"
+          element={
+            <UnitConsole scope={scope} me={me} ownHome={ownHome} refreshScope={refreshScope} />
+          }
+        />
       </Routes>
     </BrowserRouter>
   );
 }
 
 /** One unit's console: the unit from the address, checked against the scope. */
-function UnitConsole({ scope, me, ownHome }: { scope: AdminScope; me: MeData; ownHome: string }) {
+function UnitConsole({ scope, me, ownHome, refreshScope }: ScopeProps & { ownHome: string }) {
   const { unitId } = useParams();
   const unit = findUnit(scope, unitId);
   if (!unit) return <Navigate to={ownHome} replace />;
-  const context: AdminContext = { scope, unit };
+  const context: AdminContext = { scope, unit, refreshScope };
   const pages = visiblePages(ADMIN_PAGES, context);
   const home = homeOf(scope, unit.unitId);
   // The clock-in kiosk: full screen, without the frame, for whoever may see the faces page.

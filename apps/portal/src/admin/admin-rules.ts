@@ -12,6 +12,8 @@ import type { Language } from '@campus/sdk/language';
 export interface AdminContext {
   scope: AdminScope;
   unit: AdminUnit;
+  /** Asks for the scope again (after a change to it, e.g. a new school), keeping the page. */
+  refreshScope?: () => Promise<void>;
 }
 
 /** A page's rights: absent means every administrator of the unit (the menu's default). */

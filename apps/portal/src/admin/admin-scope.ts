@@ -57,7 +57,7 @@ export function requestScope(http: HttpClient): Promise<ScopeState> {
 export function useAdminScope(
   enabled: boolean,
   early?: Promise<ScopeState>,
-): { state: ScopeState; retry: () => void } {
+): { state: ScopeState; retry: () => void; refresh: () => Promise<void> } {
   const { http } = useRuntime();
   const [state, setState] = useState<ScopeState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -78,5 +78,13 @@ export function useAdminScope(
     setState({ kind: 'loading' });
     setAttempt((n) => n + 1);
   }, []);
-  return { state, retry };
+  // Quietly: the page stays while asking, and only a newer scope replaces the one in hand.
+  const refresh = useCallback(
+    () =>
+      requestScope(http).then((next) => {
+        if (next.kind === 'ready') setState(next);
+      }),
+    [http],
+  );
+  return { state, retry, refresh };
 }

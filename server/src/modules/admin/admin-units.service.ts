@@ -399,9 +399,10 @@ export class AdminUnitsService {
   private async read(unitId: string): Promise<AdminUnitDetail> {
     const { unitSettings, socialProviders } = this.deps.domains;
     const unit = await this.requireUnit(unitId);
-    const [sso, providers] = await Promise.all([
+    const [sso, providers, parent] = await Promise.all([
       unitSettings.unitSsoLoginUrl(unit.id),
       socialProviders.list(unit.id),
+      unit.parentId ? this.deps.domains.directory.findUnit(unit.parentId) : null,
     ]);
     return {
       unitId: unit.id,
@@ -409,6 +410,7 @@ export class AdminUnitsService {
       enName: unit.enName,
       unitType: unit.unitType,
       parentId: unit.parentId,
+      parent: parent ? { unitId: parent.id, name: parent.name, enName: parent.enName } : null,
       status: unit.status,
       logoFileId: unit.logoFileId,
       logoUrl: unit.logoFileId ? unitLogoUrl(unit.id) : null,

@@ -92,6 +92,7 @@ export function AuditPage({ context }: AdminPageProps) {
         <Form<AuditFilterValues>
           form={form}
           layout="inline"
+          className="adm-filter"
           style={{ rowGap: 12 }}
           onFinish={(values) => {
             setPage(1);

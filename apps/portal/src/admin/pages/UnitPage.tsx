@@ -198,9 +198,14 @@ function UnitBasicsCard({ context, detail, onSaved }: UnitCardProps & { context:
             options={[
               { value: NO_AREA, label: t('admin.unit.basics.noArea') },
               ...areaChoices.map((u) => ({ value: u.unitId, label: unitName(u, lang) })),
-              // A parent outside the caller's scope: kept, shown by its id.
+              // A parent outside the caller's scope: kept, shown by the name the server answers.
               ...(detail.parentId && !areaChoices.some((u) => u.unitId === detail.parentId)
-                ? [{ value: detail.parentId, label: detail.parentId }]
+                ? [
+                    {
+                      value: detail.parentId,
+                      label: detail.parent ? unitName(detail.parent, lang) : detail.parentId,
+                    },
+                  ]
                 : []),
             ]}
           />
@@ -248,6 +253,8 @@ function UnitNewSchoolCard({ context }: { context: AdminContext }) {
     if (outcome.ok) {
       setFailure(null);
       form.resetFields();
+      // The new school is the caller's too: into the unit switcher at once.
+      void context.refreshScope?.();
       void message.success(
         t('admin.unit.newSchool.created', { name: unitName(outcome.data, lang) }),
       );
@@ -262,6 +269,8 @@ function UnitNewSchoolCard({ context }: { context: AdminContext }) {
       <Typography.Paragraph type="secondary">{t('admin.unit.newSchool.hint')}</Typography.Paragraph>
       <Form<SchoolValues>
         form={form}
+        // Its own field ids (`newSchool_name`), not the basics card's: each label names its input.
+        name="newSchool"
         layout="vertical"
         requiredMark={false}
         onFinish={(values) => void submit(values)}
