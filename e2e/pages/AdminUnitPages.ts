@@ -12,6 +12,8 @@ export class AdminUnitPages {
   readonly footerLink: Locator;
   readonly loginPageSave: Locator;
   readonly loginPageError: Locator;
+  readonly faceSignIn: Locator;
+  readonly signInSave: Locator;
   readonly messagesPage: Locator;
   readonly sentRows: Locator;
   readonly auditPage: Locator;
@@ -28,6 +30,8 @@ export class AdminUnitPages {
     this.footerLink = id('unit.login.footerLink');
     this.loginPageSave = id('unit.loginPage.save');
     this.loginPageError = id('unit.loginPage.error');
+    this.faceSignIn = id('unit.signIn.face');
+    this.signInSave = id('unit.signIn.save');
     this.messagesPage = id('admin.messages');
     this.sentRows = id('messages.sent.row');
     this.auditPage = id('admin.audit');

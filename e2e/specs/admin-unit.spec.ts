@@ -2,7 +2,8 @@
  * The console's unit settings, messages and audit log (issue 13 §2): the demo school's admin
  * renames the unit's English name and sets the login footer, sees a bad link refused with the
  * server's own message, sends a message to a class that a parent of the class then has in the
- * bell, and finds the rename in the audit log and exports it. Both languages at PC width; the
+ * bell, and finds the rename in the audit log and exports it; the area's admin switches the
+ * area's face sign-in (issue 14 §1; the area, so the school's face sign-in stays as it is). Both languages at PC width; the
  * unit page readable on a phone. What a test changes in the demo school it puts back, and the
  * class messaged is one of the test's own (STYLE.md: no shared state between specs).
  */
@@ -30,6 +31,7 @@ const SCHOOL = 'demo-unit-sunshine';
 const AREA = 'demo-unit-east-district';
 const UNIT_PATH = endpointPath(adminDirectoryEndpoints.unit, { unitId: SCHOOL });
 const LOGIN_PAGE_PATH = endpointPath(adminDirectoryEndpoints.setLoginPage, { unitId: SCHOOL });
+const AREA = 'demo-unit-east-district';
 const API_HEADERS = { device: 'pc:portal' };
 
 /** The school as the API answers it now (through the page's admin session). */
@@ -60,6 +62,7 @@ async function restoreSchool(page: Page, before: AdminUnitDetail): Promise<void>
 const WORDS = {
   'zh-CN': {
     saved: '已保存',
+    faceSignIn: '人脸登录',
     badLink: '链接须为以 http:// 或 https:// 开头的完整网址',
     area: '东区教育局',
     classAudience: '班级',
@@ -69,6 +72,7 @@ const WORDS = {
   },
   en: {
     saved: 'Saved',
+    faceSignIn: 'Face sign-in',
     badLink: 'The link must be a full address starting with http:// or https://, got "not a link"',
     area: 'East District Education Bureau',
     classAudience: 'A class',
@@ -141,6 +145,47 @@ test.describe('the console: unit settings, messages and audit (issue 13 §2)', (
         expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
       } finally {
         await restoreSchool(page, before);
+      }
+    });
+  }
+
+  for (const language of ['zh-CN', 'en'] as const) {
+    test(`${language}: an area admin switches the area's face sign-in on, which is saved`, async ({
+      page,
+    }) => {
+      const words = WORDS[language];
+      await signInByApi(page, demoAccounts.area, { language });
+      const ui = new AdminUnitPages(page);
+      await ui.open(AREA, 'unit');
+      const path = endpointPath(adminDirectoryEndpoints.unit, { unitId: AREA });
+      const read = async () => {
+        const res = await page.request.get(path, { headers: API_HEADERS });
+        return ((await res.json()) as { data: AdminUnitDetail }).data;
+      };
+      const before = await read();
+      expect(before.faceSignIn).toBe(false);
+      try {
+        await expect(page.getByText(words.faceSignIn, { exact: true })).toBeVisible();
+        await expect(ui.faceSignIn).toHaveAttribute('aria-checked', 'false');
+        await ui.faceSignIn.click();
+        await ui.signInSave.click();
+        await expect(ui.toast(words.saved)).toBeVisible();
+        await page.reload();
+        await expect(ui.faceSignIn).toHaveAttribute('aria-checked', 'true', { timeout: 15_000 });
+        expect((await read()).faceSignIn).toBe(true);
+      } finally {
+        const res = await page.request.put(
+          endpointPath(adminDirectoryEndpoints.setSignIn, { unitId: AREA }),
+          {
+            headers: API_HEADERS,
+            data: {
+              ssoUrl: before.ssoUrl,
+              ticketIssuerUrl: before.ticketIssuerUrl,
+              faceSignIn: before.faceSignIn,
+            },
+          },
+        );
+        expect(((await res.json()) as { status: number }).status).toBe(200);
       }
     });
   }

@@ -407,7 +407,9 @@ export async function buildApp(
     validate: (issuer, ticket, service) => validateCasTicket(issuer, ticket, service),
     ssoUrlOf: (unitId) => unitSettings.unitSsoLoginUrl(unitId),
     passwordReset: () => passwords.resetKind,
+    // Issue 14 §1: the unit's switch is on and someone in it has enrolled a face.
     faceSignIn: async (unitId) =>
+      (await uaaRepository.findUnit(unitId))?.faceSignIn === 1 &&
       (await new FaceRepository(database.db).unitVersion(unitId)).count > 0,
     clock,
     portalOrigin,

@@ -132,6 +132,11 @@ export const AdminUnitDetailSchema = Type.Object({
   /** Spec §7 single-sign-on URL, and the trusted CAS-style ticket issuer (issue 12 §3). */
   ssoUrl: Type.Union([Type.String(), Type.Null()]),
   ticketIssuerUrl: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Issue 14 §1: the login page offers face sign-in (when a face is enrolled in the unit);
+   * off, face sign-in is refused. Clock-in and enrolment do not depend on it.
+   */
+  faceSignIn: Type.Boolean(),
   socialProviders: Type.Array(AdminSocialProviderSchema),
 });
 export type AdminUnitDetail = Static<typeof AdminUnitDetailSchema>;
@@ -167,10 +172,14 @@ export type AdminNewSchoolBody = Static<typeof AdminNewSchoolBodySchema>;
 export const AdminUnitLogoBodySchema = Type.Object({ fileId: OrNull(Id) });
 export type AdminUnitLogoBody = Static<typeof AdminUnitLogoBodySchema>;
 
-/** The single-sign-on URL and the ticket issuer; null (or empty) removes one. */
+/**
+ * The single-sign-on URL and the ticket issuer; null (or empty) removes one. The face sign-in
+ * switch, left out, stays as it is.
+ */
 export const AdminSignInBodySchema = Type.Object({
   ssoUrl: OrNull(Line({ maxLength: ADMIN_URL_MAX })),
   ticketIssuerUrl: OrNull(Line({ maxLength: ADMIN_URL_MAX })),
+  faceSignIn: Type.Optional(Type.Boolean()),
 });
 export type AdminSignInBody = Static<typeof AdminSignInBodySchema>;
 
@@ -413,6 +422,7 @@ export const adminDirectoryFieldLabels: Record<string, readonly [zh: string, en:
   autologin: ['自动登录', 'Automatic sign-in'],
   ssoUrl: ['单点登录地址', 'Single-sign-on URL'],
   ticketIssuerUrl: ['票据签发地址', 'Ticket issuer'],
+  faceSignIn: ['人脸登录', 'Face sign-in'],
   appId: ['应用标识', 'App id'],
   agentId: ['企业微信应用标识', 'WeCom agent id'],
   secret: ['密钥', 'Secret'],
@@ -499,7 +509,8 @@ export const adminDirectoryEndpoints = {
     tag,
     access: 'session',
     json: true,
-    summary: "The unit's single-sign-on URL (spec §7) and trusted ticket issuer (issue 12 §3)",
+    summary:
+      "The unit's single-sign-on URL (spec §7), trusted ticket issuer (issue 12 §3) and face sign-in switch (issue 14 §1)",
     params: unitParams,
     body: AdminSignInBodySchema,
     data: AdminUnitDetailSchema,

@@ -29,6 +29,8 @@ export interface UnitTable {
   /** The trusted CAS-style ticket issuer's URL prefix (0009); null: no ticket sign-in. */
   ticket_issuer_url: string | null;
   created_at: number;
+  /** 1: the login page offers face sign-in when a face is enrolled (0016); 0: never. */
+  face_sign_in: number;
 }
 
 export interface UserTable {

@@ -170,7 +170,7 @@ const ENDPOINTS: {
     request: (u) => [
       'PUT',
       `/api/admin/units/${u}/sign-in`,
-      { ssoUrl: null, ticketIssuerUrl: null },
+      { ssoUrl: null, ticketIssuerUrl: null, faceSignIn: false },
     ],
   },
   {
@@ -329,6 +329,8 @@ describe(`units, on ${process.env.API_DB ?? 'sqlite'}`, () => {
       logoUrl: `/api/storage/show/unit/${DEMO_SCHOOL_ID}`,
       ssoUrl: null,
       ticketIssuerUrl: null,
+      // The demo seed switches face sign-in on for the school (issue 14 §1).
+      faceSignIn: true,
       socialProviders: [],
     });
     expect(unit.loginPage.filings).toHaveLength(2);
@@ -668,6 +670,93 @@ describe(`units, on ${process.env.API_DB ?? 'sqlite'}`, () => {
       },
     );
     expect(cleared.body.data).toMatchObject({ ssoUrl: null, ticketIssuerUrl: null });
+  });
+
+  it('switches face sign-in, which the login page then offers or refuses, and audits the change', async () => {
+    const signInUrl = `/api/admin/units/${DEMO_SCHOOL_ID}/sign-in`;
+    const options = async () =>
+      (
+        await server
+          .client()
+          .get<{ face: boolean }>(`/api/uaa/oauth/login/sign_in_options?unitId=${DEMO_SCHOOL_ID}`)
+      ).body.data?.face;
+    // On, but nobody has enrolled a face yet: nothing to offer.
+    expect(await options()).toBe(false);
+    await db()
+      .insertInto('face_records')
+      .values({
+        user_id: ids.teacher,
+        unit_id: DEMO_SCHOOL_ID,
+        file_id: 'no-such-file',
+        descriptor: 'AAAA',
+        enrolled_by: ids.admin,
+        created_at: Date.now(),
+      })
+      .execute();
+    try {
+      expect(await options()).toBe(true);
+
+      // A new unit (the CLI's, as the console's) starts switched off.
+      const fresh = await db()
+        .selectFrom('units')
+        .select('face_sign_in')
+        .where('id', '=', outsideUnitId)
+        .executeTakeFirst();
+      expect(fresh?.face_sign_in).toBe(0);
+
+      const bad = await call(admin, 'PUT', signInUrl, {
+        ssoUrl: null,
+        ticketIssuerUrl: null,
+        faceSignIn: 'yes',
+      });
+      expect(Object.keys(fieldErrors(bad))).toContain('faceSignIn');
+
+      const off = await call<AdminUnitDetail>(admin, 'PUT', signInUrl, {
+        ssoUrl: null,
+        ticketIssuerUrl: null,
+        faceSignIn: false,
+      });
+      expect(off.body.data?.faceSignIn).toBe(false);
+      expect(await lastAudit('admin.set_face_sign_in')).toMatchObject({
+        user_id: ids.admin,
+        unit_id: DEMO_SCHOOL_ID,
+        detail: { enabled: false, previous: true },
+      });
+      expect(await options()).toBe(false);
+
+      // Off, a face sign-in is refused before any photo is looked at, and is no failed attempt.
+      const failuresBefore = (await auditRows('login.failure')).length;
+      const refused = await server.client().postJson('/api/uaa/oauth/login/face', {
+        unitId: DEMO_SCHOOL_ID,
+        faceImage: PNG.toString('base64'),
+      });
+      expect(refused.body).toMatchObject({ status: 403, code: 'face_sign_in_off' });
+      expect(refused.body.message).toMatch(/未开启人脸登录.*\|\|\|Face sign-in is not enabled/);
+      expect(refused.setCookies).toEqual([]);
+      expect((await auditRows('login.failure')).length).toBe(failuresBefore);
+
+      // Left out, the switch stays; an unchanged switch is not audited again.
+      const audited = (await auditRows('admin.set_face_sign_in')).length;
+      const kept = await call<AdminUnitDetail>(admin, 'PUT', signInUrl, {
+        ssoUrl: null,
+        ticketIssuerUrl: null,
+      });
+      expect(kept.body.data?.faceSignIn).toBe(false);
+      expect((await auditRows('admin.set_face_sign_in')).length).toBe(audited);
+
+      const on = await call<AdminUnitDetail>(admin, 'PUT', signInUrl, {
+        ssoUrl: null,
+        ticketIssuerUrl: null,
+        faceSignIn: true,
+      });
+      expect(on.body.data?.faceSignIn).toBe(true);
+      expect(await lastAudit('admin.set_face_sign_in')).toMatchObject({
+        detail: { enabled: true, previous: false },
+      });
+      expect(await options()).toBe(true);
+    } finally {
+      await db().deleteFrom('face_records').where('user_id', '=', ids.teacher).execute();
+    }
   });
 
   it('sets a social provider with a write-only secret, keeps it when left out, and removes it', async () => {

@@ -19,6 +19,8 @@ export const DEMO_UNITS = {
     footerLink: null,
     helpCenter: 1,
     autologin: 0,
+    /** Issue 14 §1: the area's own login page does not offer face sign-in. */
+    faceSignIn: 0,
     /** Spec §2 message bell: the count, not a plain dot. */
     messagePcOpen: 0,
     /** Spec §7: no single-sign-on configured. */
@@ -45,6 +47,8 @@ export const DEMO_UNITS = {
     footerLink: 'https://www.sunshine-school.example/',
     helpCenter: 1,
     autologin: 1,
+    /** Issue 14 §1: the school's login page offers face sign-in once a face is enrolled. */
+    faceSignIn: 1,
     messagePcOpen: 0,
     ssoLoginUrl: null,
     decorationSet: {

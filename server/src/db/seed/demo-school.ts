@@ -145,6 +145,7 @@ async function seedUnits(
           footer_link: unit.footerLink,
           help_center: unit.helpCenter,
           autologin: unit.autologin,
+          face_sign_in: unit.faceSignIn,
           decoration_set: JSON.stringify(unit.decorationSet),
         })
         .onConflict((oc) => oc.doNothing())

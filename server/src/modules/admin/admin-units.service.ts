@@ -296,7 +296,8 @@ export class AdminUnitsService {
 
   /**
    * The single-sign-on URL (spec §7) and the trusted ticket issuer (issue 12 §3), by the CLI's
-   * rules (`set-sso-url`, `set-ticket-issuer`); each one that changes is audited as there.
+   * rules (`set-sso-url`, `set-ticket-issuer`); each one that changes is audited as there. Also
+   * the face sign-in switch (issue 14 §1), when given, audited when it changes.
    */
   async setSignIn(
     user: SessionUser,
@@ -326,6 +327,17 @@ export class AdminUnitsService {
         await audit.record(
           'admin.set_ticket_issuer',
           auditEntry(actor, unit.id, { url: issuer.value, previous: unit.ticketIssuerUrl }),
+        );
+      }
+      const faceSignIn = body.faceSignIn === undefined ? undefined : body.faceSignIn ? 1 : 0;
+      if (faceSignIn !== undefined && faceSignIn !== unit.faceSignIn) {
+        await directory.updateUnit(unit.id, { faceSignIn });
+        await audit.record(
+          'admin.set_face_sign_in',
+          auditEntry(actor, unit.id, {
+            enabled: faceSignIn === 1,
+            previous: unit.faceSignIn === 1,
+          }),
         );
       }
     });
@@ -417,6 +429,7 @@ export class AdminUnitsService {
       loginPage: loginPageOf(unit),
       ssoUrl: sso,
       ticketIssuerUrl: unit.ticketIssuerUrl,
+      faceSignIn: unit.faceSignIn === 1,
       socialProviders: providers,
     };
   }

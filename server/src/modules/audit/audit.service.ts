@@ -37,6 +37,8 @@ export type AuditAction =
   | 'password.change'
   | 'password.change_failure'
   | 'admin.set_ticket_issuer'
+  // Issue 14 §1: the unit's face sign-in switch.
+  | 'admin.set_face_sign_in'
   | 'admin.set_email'
   // Issue 12 §2: WeCom and WeChat sign-in.
   | 'login.social_failure'

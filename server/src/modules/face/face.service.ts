@@ -120,6 +120,17 @@ const livenessFailed = () =>
     ),
   );
 
+/** The unit's face sign-in switch is off (issue 14 §1): not a failed attempt. */
+const faceSignInOff = () =>
+  new AppError(
+    BodyStatus.forbidden,
+    'face_sign_in_off',
+    bilingual(
+      '本单位未开启人脸登录，请使用密码登录',
+      'Face sign-in is not enabled for this unit: sign in with a password',
+    ),
+  );
+
 const busy = () =>
   new AppError(
     BodyStatus.tooManyRequests,
@@ -134,7 +145,7 @@ export interface FaceServiceDeps {
   repository: FaceRepository;
   files: Pick<FileStore, 'put' | 'get' | 'remove'>;
   /** Users and their failure state are the uaa's (login.service.ts keeps the same rules). */
-  uaa: Pick<UaaRepository, 'findUserById' | 'setFailureState'>;
+  uaa: Pick<UaaRepository, 'findUserById' | 'setFailureState' | 'findUnit'>;
   accounts: Pick<AccountService, 'unitConfig'>;
   sessions: Pick<SessionService, 'issue'>;
   admins: Pick<AdminAccess, 'scope'>;
@@ -301,8 +312,8 @@ export class FaceService {
 
   /**
    * The shared path of sign-in and clock-in: the photo's checks, the address's throttle, the
-   * 1:N search in the login page's unit, the account's lock, the liveness check, the account's
-   * state. Every refusal that could be someone trying faces counts as a failed sign-in.
+   * unit's face sign-in switch (sign-in only), the 1:N search in the login page's unit, the
+   * account's lock, the liveness check, the account's state. Every refusal that could be someone trying faces counts as a failed sign-in.
    */
   private async recognise(
     what: 'login' | 'clocking',
@@ -318,6 +329,10 @@ export class FaceService {
       throw ipThrottled(Math.ceil(deps.limits.ipWindowMs / 60000));
     }
     const unit = await deps.accounts.unitConfig(body.unitId, body.unitHost ?? host);
+    // Sign-in waits for the unit's switch (issue 14 §1); clock-in does not.
+    if (what === 'login' && (await deps.uaa.findUnit(unit.unitId))?.faceSignIn !== 1) {
+      throw faceSignInOff();
+    }
     const analysis = await this.analyse(what, bytes, {
       photo: false,
       liveness: deps.config.liveness,

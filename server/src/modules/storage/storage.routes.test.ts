@@ -33,7 +33,14 @@ beforeAll(async () => {
   const repository = new StorageRepository(handle.db);
   const files = new FileStore(new DiskObjectStore(path.join(dataDir, 'files')), repository);
   const logo = await files.put('logo.svg', 'image/svg+xml', LOGO);
-  const unit = { unit_type: 2, status: 1, help_center: 0, autologin: 0, created_at: 0 };
+  const unit = {
+    unit_type: 2,
+    status: 1,
+    help_center: 0,
+    autologin: 0,
+    created_at: 0,
+    face_sign_in: 0,
+  };
   await handle.db
     .insertInto('units')
     .values([

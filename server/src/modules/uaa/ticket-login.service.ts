@@ -52,7 +52,10 @@ export interface TicketLoginDeps {
   ssoUrlOf: (unitId: string) => Promise<string | null>;
   /** `email` or `administrator`, from the password self-service. */
   passwordReset: () => 'email' | 'administrator';
-  /** Whether the unit offers face sign-in (someone in it has enrolled a face; issue 14 §1). */
+  /**
+   * Whether the unit offers face sign-in (issue 14 §1): its switch is on and someone in it has
+   * enrolled a face.
+   */
   faceSignIn?: (unitId: string) => Promise<boolean>;
   clock: () => number;
   /** The portal's public origin: PUBLIC_URL, else the listening address. */

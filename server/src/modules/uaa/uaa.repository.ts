@@ -70,6 +70,8 @@ export interface UnitRecord {
   decorationSet: string | null;
   /** The trusted CAS-style ticket issuer's URL prefix (issue 12 §3), or null. */
   ticketIssuerUrl: string | null;
+  /** 1: face sign-in is offered once a face is enrolled (issue 14 §1); 0: never. */
+  faceSignIn: number;
 }
 
 /** What an administrator changes of a unit (issue 13 §2); a field left out stays as it is. */
@@ -85,6 +87,7 @@ export interface UnitPatch {
   autologin?: number;
   decorationSet?: string | null;
   ticketIssuerUrl?: string | null;
+  faceSignIn?: number;
 }
 
 /** An account as the administration console shows it: never the password hash. */
@@ -676,6 +679,7 @@ export class UaaRepository {
         'autologin',
         'decoration_set as decorationSet',
         'ticket_issuer_url as ticketIssuerUrl',
+        'face_sign_in as faceSignIn',
       ]);
   }
 
@@ -701,6 +705,7 @@ export class UaaRepository {
       autologin: patch.autologin,
       decoration_set: patch.decorationSet,
       ticket_issuer_url: patch.ticketIssuerUrl,
+      face_sign_in: patch.faceSignIn,
     };
     const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length === 0) return;
@@ -815,6 +820,7 @@ export function newUnitRow(unit: NewUnit): UnitTable {
     decoration_set: null,
     ticket_issuer_url: null,
     created_at: unit.createdAt,
+    face_sign_in: 0,
   };
 }
 

@@ -1,10 +1,10 @@
 /**
- * Sign-in settings of a unit (issue 13 §2 Units): the single-sign-on URL (spec §7) and the
- * trusted ticket issuer (issue 12 §3 ticket path), then the WeCom (`qy`) and WeChat (`mp`)
+ * Sign-in settings of a unit (issue 13 §2 Units): the single-sign-on URL (spec §7), the
+ * trusted ticket issuer (issue 12 §3 ticket path) and the face sign-in switch (issue 14 §1), then the WeCom (`qy`) and WeChat (`mp`)
  * providers of issue 12 §2. A provider's secret is write-only: the console only knows whether
  * one is stored, and an empty secret keeps it.
  */
-import { App, Button, Card, Col, Form, Input, Row, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, Row, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
   adminDirectoryEndpoints as E,
@@ -21,6 +21,7 @@ import type { UnitCardProps } from './UnitPage.tsx';
 interface SignInValues {
   ssoUrl: string;
   ticketIssuerUrl: string;
+  faceSignIn: boolean;
 }
 
 export function UnitSignInCard({ detail, onSaved }: UnitCardProps) {
@@ -39,7 +40,11 @@ export function UnitSignInCard({ detail, onSaved }: UnitCardProps) {
         E.setSignIn,
         {
           params: { unitId: detail.unitId },
-          body: { ssoUrl: orNull(values.ssoUrl), ticketIssuerUrl: orNull(values.ticketIssuerUrl) },
+          body: {
+            ssoUrl: orNull(values.ssoUrl),
+            ticketIssuerUrl: orNull(values.ticketIssuerUrl),
+            faceSignIn: values.faceSignIn,
+          },
         },
         QUIET,
       ),
@@ -52,6 +57,7 @@ export function UnitSignInCard({ detail, onSaved }: UnitCardProps) {
       form.setFieldsValue({
         ssoUrl: outcome.data.ssoUrl ?? '',
         ticketIssuerUrl: outcome.data.ticketIssuerUrl ?? '',
+        faceSignIn: outcome.data.faceSignIn,
       });
       void message.success(t('admin.unit.saved'));
     } else {
@@ -68,6 +74,7 @@ export function UnitSignInCard({ detail, onSaved }: UnitCardProps) {
         initialValues={{
           ssoUrl: detail.ssoUrl ?? '',
           ticketIssuerUrl: detail.ticketIssuerUrl ?? '',
+          faceSignIn: detail.faceSignIn,
         }}
         onFinish={(values) => void submit(values)}
       >
@@ -84,6 +91,14 @@ export function UnitSignInCard({ detail, onSaved }: UnitCardProps) {
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item extra={t('admin.unit.signIn.faceSignInHint')}>
+          <Space>
+            <Form.Item name="faceSignIn" valuePropName="checked" noStyle>
+              <Switch id="unit-signIn-face" data-testid="unit.signIn.face" />
+            </Form.Item>
+            <label htmlFor="unit-signIn-face">{t('admin.unit.signIn.faceSignIn')}</label>
+          </Space>
+        </Form.Item>
         <FailureAlert message={failure} testId="unit.signIn.error" />
         <Button type="primary" htmlType="submit" loading={busy} data-testid="unit.signIn.save">
           {t('admin.unit.save')}
