@@ -31,7 +31,6 @@ const SCHOOL = 'demo-unit-sunshine';
 const AREA = 'demo-unit-east-district';
 const UNIT_PATH = endpointPath(adminDirectoryEndpoints.unit, { unitId: SCHOOL });
 const LOGIN_PAGE_PATH = endpointPath(adminDirectoryEndpoints.setLoginPage, { unitId: SCHOOL });
-const AREA = 'demo-unit-east-district';
 const API_HEADERS = { device: 'pc:portal' };
 
 /** The school as the API answers it now (through the page's admin session). */
