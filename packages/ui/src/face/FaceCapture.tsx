@@ -23,7 +23,7 @@ import {
 import type { LoginData } from '@campus/contracts/uaa';
 import { callEndpoint } from '@campus/sdk/endpoint-call';
 import type { HttpClient } from '@campus/sdk/http-core';
-import { normalizeLanguage } from '@campus/sdk/language';
+import { normalizeLanguage, splitBilingual } from '@campus/sdk/language';
 import { uiT } from '../i18n/ui-messages.ts';
 import '../components/button.css';
 import {
@@ -237,7 +237,10 @@ export function FaceCapture({
             onSaved?.(res.data);
             return;
           }
-          setProblem({ kind: 'failed', message: res.message || t('face.retry') });
+          setProblem({
+            kind: 'failed',
+            message: splitBilingual(res.message || '', lang) || t('face.retry'),
+          });
           setPhase('failed');
           return;
         }
@@ -256,7 +259,10 @@ export function FaceCapture({
             else window.location.reload();
             return;
           }
-          setProblem({ kind: 'failed', message: res.message || t('face.retry') });
+          setProblem({
+            kind: 'failed',
+            message: splitBilingual(res.message || '', lang) || t('face.retry'),
+          });
         } else {
           const device = deviceRef.current?.trim();
           const res = await callEndpoint(
@@ -277,7 +283,10 @@ export function FaceCapture({
             onClocking?.(res.data);
             return;
           }
-          setProblem({ kind: 'failed', message: res.message || t('face.retry') });
+          setProblem({
+            kind: 'failed',
+            message: splitBilingual(res.message || '', lang) || t('face.retry'),
+          });
         }
         stopCamera();
         setPhase('failed');
