@@ -9,17 +9,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import yazl from 'yazl';
 import { expectAccessible } from '../fixtures/accessible.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { animationsSettled, expectNoHorizontalOverflow, saveScreen } from '../fixtures/screens.ts';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
+import { CMS_DIST, pagesZip } from '../fixtures/subapp-build.ts';
 import { AdminAppsPage } from '../pages/AdminAppsPage.ts';
 
 const { admin, area } = demoAccounts;
 const SCHOOL = 'demo-unit-sunshine';
 const AREA = 'demo-unit-east-district';
-const CMS_DIST = path.resolve(import.meta.dirname, '../../apps/cms/dist');
 const CMS_VERSION = (
   JSON.parse(fs.readFileSync(path.join(CMS_DIST, 'cms', 'package.json'), 'utf8')) as {
     appVersion: string;
@@ -30,28 +29,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A zip of cms's build as an operator makes it: its `pages/` folder (`pages/cms/…`). */
-function cmsBuildZip(): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  const walk = (dir: string, rel: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const full = path.join(dir, entry.name);
-      const name = `${rel}/${entry.name}`;
-      if (entry.isDirectory()) walk(full, name);
-      else zip.addFile(full, name);
-    }
-  };
-  walk(CMS_DIST, 'pages');
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 /** What each language's run types and expects to read. */
 const RUNS = [
@@ -132,8 +109,9 @@ test.describe('the Apps page of the admin console (issue 13 §2, §4)', () => {
       await apps.save();
       await expect(apps.form).toBeHidden();
       await expect(apps.row(run.code)).toBeVisible();
+      // Polled: the new row can show before the list is read back in its kept order.
+      await expect.poll(async () => (await apps.codesIn('home_school')).at(-1)).toBe(run.code);
       const before = await apps.codesIn('home_school');
-      expect(before.at(-1)).toBe(run.code);
 
       // One place up: the order the server keeps, read back after a reload.
       await apps.row(run.code).getByTestId('apps.moveUp').click();
@@ -143,7 +121,7 @@ test.describe('the Apps page of the admin console (issue 13 §2, §4)', () => {
       await apps.row(run.code).getByTestId('apps.hide').click();
       await expect(apps.row(run.code).getByTestId('apps.hidden')).toHaveText(run.hidden);
       await apps.open(AREA);
-      expect((await apps.codesIn('home_school')).at(-2)).toBe(run.code);
+      await expect.poll(async () => (await apps.codesIn('home_school')).at(-2)).toBe(run.code);
       await expect(apps.row(run.code).getByTestId('apps.hidden')).toBeVisible();
 
       // An icon for the colour theme, shown in the drawer and the table.
@@ -158,7 +136,7 @@ test.describe('the Apps page of the admin console (issue 13 §2, §4)', () => {
 
       // cms's build from a zip of its pages/ folder: checked, deployed, its version shown.
       await apps.manage('cms');
-      await apps.uploadBuild(await cmsBuildZip());
+      await apps.uploadBuild(await pagesZip(CMS_DIST));
       await expect(apps.deployResult).toContainText(run.deployed);
       await expect(apps.deployResult).toContainText('pc_cms_tm');
       await expect(apps.deploy.getByTestId('apps.deploy.installed')).toHaveText(
