@@ -9,7 +9,6 @@
  * worker and browser (as face.spec.ts).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN_PATH } from '@campus/contracts/admin-page';
 import { adminDirectoryEndpoints } from '@campus/contracts/admin-directory';
@@ -17,20 +16,10 @@ import { faceAdminEndpoints, faceEndpoints } from '@campus/contracts/face';
 import { DEVICE_HEADER } from '@campus/contracts/uaa';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, fakeCameraArgs } from '../fixtures/chromium.ts';
+import { FACE_CAMERA, FACE_CROP } from '../fixtures/face.ts';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
 
 const SCHOOL = 'demo-unit-sunshine';
-/** The crop face-camera.y4m was made from (fixtures/make-face-y4m.mjs). */
-const CROP = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'server',
-  'test',
-  'fixtures',
-  'faces',
-  's1-1-a.jpg',
-);
 const LANGS = ['en', 'zh-CN'] as const;
 const WORDS = {
   en: { title: 'Clock-in kiosk', open: 'Open the clock-in kiosk', clocked: 'Clocked in' },
@@ -41,10 +30,7 @@ const kioskPath = `${ADMIN_PATH}/${SCHOOL}/kiosk`;
 test.use({
   launchOptions: {
     executablePath: E2E_CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      ...fakeCameraArgs(path.join(import.meta.dirname, '..', 'fixtures', 'face-camera.y4m')),
-    ],
+    args: [...CHROMIUM_ARGS, ...fakeCameraArgs(FACE_CAMERA)],
   },
 });
 
@@ -60,7 +46,7 @@ async function enrolStaff(page: Page): Promise<string> {
   ).data.items.find((u) => u.loginName === 'staff');
   expect(staff).toBeDefined();
   const enrol = await page.request.post(faceEndpoints.check.path, {
-    form: { userId: staff?.userId ?? '', faceImage: fs.readFileSync(CROP).toString('base64') },
+    form: { userId: staff?.userId ?? '', faceImage: fs.readFileSync(FACE_CROP).toString('base64') },
     headers,
   });
   const enrolled = (await enrol.json()) as { status: number; message: string };

@@ -6,19 +6,16 @@
  * a userId, shows collect mode's 'userId is not find'.
  */
 import { ADMIN_PATH } from '@campus/contracts/admin-page';
-import { FACE_MESSAGES } from '@campus/contracts/face';
 import { uaaEndpoints } from '@campus/contracts/uaa';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectAccessible } from '../fixtures/accessible.ts';
+import { faceMessage } from '../fixtures/face.ts';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
 
 const SCHOOL = 'demo-unit-sunshine';
 const kioskPath = `${ADMIN_PATH}/${SCHOOL}/kiosk`;
 const LANGS = ['en', 'zh-CN'] as const;
-type Lang = (typeof LANGS)[number];
-/** FACE_MESSAGES keeps [zh-CN, en]. */
-const msg = (key: keyof typeof FACE_MESSAGES, lang: Lang) =>
-  FACE_MESSAGES[key][lang === 'en' ? 1 : 0];
+const msg = faceMessage;
 
 for (const lang of LANGS) {
   test(`${lang}: the kiosk says there is no camera`, { tag: '@mobile' }, async ({ page }) => {

@@ -8,19 +8,17 @@
  */
 import path from 'node:path';
 import { ADMIN_PATH } from '@campus/contracts/admin-page';
-import { FACE_MESSAGES, FACE_TIMEOUT_MS } from '@campus/contracts/face';
+import { FACE_TIMEOUT_MS } from '@campus/contracts/face';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { expectAccessible } from '../fixtures/accessible.ts';
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, fakeCameraArgs } from '../fixtures/chromium.ts';
+import { faceMessage } from '../fixtures/face.ts';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
 
 const SCHOOL = 'demo-unit-sunshine';
 const kioskPath = `${ADMIN_PATH}/${SCHOOL}/kiosk`;
 const LANGS = ['en', 'zh-CN'] as const;
-type Lang = (typeof LANGS)[number];
-/** FACE_MESSAGES keeps [zh-CN, en]. */
-const msg = (key: keyof typeof FACE_MESSAGES, lang: Lang) =>
-  FACE_MESSAGES[key][lang === 'en' ? 1 : 0];
+const msg = faceMessage;
 
 test.use({
   launchOptions: {

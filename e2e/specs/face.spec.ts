@@ -8,32 +8,19 @@
  * (`test.use` of the launch options: Playwright gives the file its own worker and browser).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { faceEndpoints } from '@campus/contracts/face';
 import { uaaEndpoints } from '@campus/contracts/uaa';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, fakeCameraArgs } from '../fixtures/chromium.ts';
+import { FACE_CAMERA, FACE_CROP } from '../fixtures/face.ts';
 import { signInByApi } from '../fixtures/test.ts';
 import { DesktopPage } from '../pages/DesktopPage.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-const CAMERA = path.join(import.meta.dirname, '..', 'fixtures', 'face-camera.y4m');
-/** The crop the camera file was made from (fixtures/make-face-y4m.mjs). */
-const CROP = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'server',
-  'test',
-  'fixtures',
-  'faces',
-  's1-1-a.jpg',
-);
-
 test.use({
   launchOptions: {
     executablePath: E2E_CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, ...fakeCameraArgs(CAMERA)],
+    args: [...CHROMIUM_ARGS, ...fakeCameraArgs(FACE_CAMERA)],
   },
 });
 
@@ -139,7 +126,7 @@ test('face sign-in from the login page: the tracker takes the photo, 200 reloads
     data: { userId: string };
   };
   const enrolled = await request.post(faceEndpoints.check.path, {
-    data: { userId: me.data.userId, faceImage: fs.readFileSync(CROP).toString('base64') },
+    data: { userId: me.data.userId, faceImage: fs.readFileSync(FACE_CROP).toString('base64') },
     headers: device,
   });
   const enrolledBody = (await enrolled.json()) as { status: number; message: string };
