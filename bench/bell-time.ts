@@ -19,9 +19,7 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { baseEndpoints } from '@campus/contracts/base';
-import { desktopEndpoints } from '@campus/contracts/desktop';
-import { uaaEndpoints } from '@campus/contracts/uaa';
+import { ACCESS_COOKIE, uaaEndpoints } from '@campus/contracts/uaa';
 import {
   describeMachine,
   loginBody,
@@ -31,6 +29,9 @@ import {
   tempDataDir,
   type ChildServer,
 } from './lib/harness.ts';
+import { BENCH_ACCOUNTS, desktopCalls } from './lib/desktop-first-load.ts';
+import { request } from './lib/envelope-request.ts';
+import { cpuSecondsOfCommands, cpuTimesOf } from './lib/proc-cpu.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 500);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
@@ -40,73 +41,17 @@ const PG_URL =
   'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const GOALS = { p99Ms: 250, pgRatio: 0.8 };
-const UNIT = 'demo-unit-sunshine';
 
-/** The demo accounts the virtual users sign in as, in turn (staff and parents alike). */
-const ACCOUNTS = [
-  { username: 'teacher', password: 'Teacher@2026', userId: 'demo-user-teacher' },
-  { username: 'parent', password: 'Parent@2026', userId: 'demo-user-parent' },
-];
+/** The database's own processes, whose CPU a desktop call costs beside the portal's. */
+const STORE_COMMANDS = ['postgres', 'redis-server'] as const;
 
-/** The desktop's first-load calls for `userId` (Chromium's record of /desktop/home). */
-function desktopCalls(userId: string): string[] {
-  const stamp = `_t=${Date.now()}`;
-  return [
-    `${baseEndpoints.themeColor.path}?${stamp}`,
-    `${uaaEndpoints.me.path}?${stamp}`,
-    `${desktopEndpoints.unhandleCount.path}?${stamp}`,
-    desktopEndpoints.messageConfig.path,
-    baseEndpoints.adminRole.path.replace(':userId', userId),
-    `${desktopEndpoints.recentApps.path}?${stamp}`,
-    `${desktopEndpoints.todoPage.path}?start=0&size=3&${stamp}`,
-    `${desktopEndpoints.unreadMessages.path}?${stamp}`,
-    `${uaaEndpoints.unitConfig.path}?unitId=${UNIT}`,
-    `${baseEndpoints.licence.path}?unitId=${UNIT}&serverId=desktop&${stamp}`,
-    `${desktopEndpoints.appIcons.path}?userId=${userId}&unitId=${UNIT}&appType=1`,
-    `${desktopEndpoints.unreadCodeCount.path}?${stamp}`,
-  ];
-}
+/** A request of the run: an answer within 30 s, as the envelope says (bench/lib). */
+const REQUEST_TIMEOUT_MS = 30_000;
 
-interface Answer {
-  ok: boolean;
-  ms: number;
-  cookie?: string;
-}
-
-/** One request on the shared keep-alive agent; `ok` is an envelope with status 200. */
-function request(
-  agent: http.Agent,
-  base: URL,
-  method: 'GET' | 'POST',
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = http.request(
-      { agent, host: base.hostname, port: base.port, method, path, headers, timeout: 30_000 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let ok: boolean;
-          try {
-            ok = res.statusCode === 200 && (JSON.parse(text) as { status?: number }).status === 200;
-          } catch {
-            ok = false;
-          }
-          const cookie = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-          resolve({ ok, ms: performance.now() - started, cookie });
-        });
-        res.on('error', () => resolve({ ok: false, ms: performance.now() - started }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ ok: false, ms: performance.now() - started }));
-    req.end(body);
-  });
+/** CPU seconds, user and kernel, a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const { user, system } = cpuTimesOf(pid);
+  return user + system;
 }
 
 interface RunResult {
@@ -116,10 +61,17 @@ interface RunResult {
   signIns: number[];
   signInErrors: number;
   seconds: number;
+  /**
+   * CPU milliseconds per desktop call once every user has signed in (Argon2id left out): the
+   * portal's process, and the database's processes (PostgreSQL's backends and Redis; SQLite
+   * runs inside the portal). Less sensitive to other load on the machine than req/s.
+   */
+  cpuPerCall?: { portal: number; store: number };
 }
 
 /** BENCH_USERS virtual users against `baseUrl` for BENCH_DURATION seconds. */
-async function bellTime(label: string, baseUrl: string): Promise<RunResult> {
+async function bellTime(label: string, server: ChildServer): Promise<RunResult> {
+  const baseUrl = server.url;
   const base = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: USERS });
   const result: RunResult = {
@@ -132,8 +84,15 @@ async function bellTime(label: string, baseUrl: string): Promise<RunResult> {
   };
   const started = performance.now();
   const deadline = started + DURATION_S * 1000;
+  const cpuNow = () => ({
+    portal: cpuSeconds(server.pid),
+    store: cpuSecondsOfCommands(STORE_COMMANDS),
+    calls: result.desktop.length,
+  });
+  let signedIn = 0;
+  let cpuFrom: ReturnType<typeof cpuNow> | undefined;
   const user = async (n: number): Promise<void> => {
-    const account = ACCOUNTS[n % ACCOUNTS.length]!;
+    const account = BENCH_ACCOUNTS[n % BENCH_ACCOUNTS.length]!;
     let cookie = '';
     while (performance.now() < deadline && !cookie) {
       const login = await request(
@@ -143,22 +102,40 @@ async function bellTime(label: string, baseUrl: string): Promise<RunResult> {
         uaaEndpoints.login.path,
         { 'content-type': 'application/x-www-form-urlencoded', device: 'pc:portal' },
         loginBody(account.username, account.password),
+        REQUEST_TIMEOUT_MS,
       );
-      result.signIns.push(login.ms);
-      if (login.ok && login.cookie) cookie = login.cookie;
+      result.signIns.push(login.ended - login.started);
+      if (login.ok && login.token) cookie = `${ACCESS_COOKIE}=${login.token}`;
       else result.signInErrors += 1;
     }
+    if (cookie && ++signedIn === USERS) cpuFrom = cpuNow();
     while (performance.now() < deadline) {
       for (const path of desktopCalls(account.userId)) {
         if (performance.now() >= deadline) return;
-        const answer = await request(agent, base, 'GET', path, { cookie, device: 'pc:portal' });
-        if (answer.ok) result.desktop.push(answer.ms);
+        const answer = await request(
+          agent,
+          base,
+          'GET',
+          path,
+          { cookie, device: 'pc:portal' },
+          undefined,
+          REQUEST_TIMEOUT_MS,
+        );
+        if (answer.ok) result.desktop.push(answer.ended - answer.started);
         else result.desktopErrors += 1;
       }
     }
   };
   await Promise.all(Array.from({ length: USERS }, (_, n) => user(n)));
   result.seconds = (performance.now() - started) / 1000;
+  const cpuTo = cpuNow();
+  if (cpuFrom && cpuTo.calls > cpuFrom.calls) {
+    const calls = cpuTo.calls - cpuFrom.calls;
+    result.cpuPerCall = {
+      portal: ((cpuTo.portal - cpuFrom.portal) * 1000) / calls,
+      store: ((cpuTo.store - cpuFrom.store) * 1000) / calls,
+    };
+  }
   agent.destroy();
   return result;
 }
@@ -200,7 +177,7 @@ try {
   folders.push(sqliteData);
   const sqlite = await startChildServer('portal-server.ts', portalEnv(sqliteData.dir));
   servers.push(sqlite);
-  results.push(await bellTime('SQLite', sqlite.url));
+  results.push(await bellTime('SQLite', sqlite));
   await sqlite.stop();
 
   const pgData = tempDataDir();
@@ -214,7 +191,7 @@ try {
     DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX,
   });
   servers.push(postgres);
-  results.push(await bellTime('PostgreSQL + Redis', postgres.url));
+  results.push(await bellTime('PostgreSQL + Redis', postgres));
   await postgres.stop();
 
   const rows = results.map((r) => {
@@ -230,6 +207,8 @@ try {
       `${signIns.length - r.signInErrors}/${signIns.length}`,
       percentile(signIns, 50).toFixed(0),
       percentile(signIns, 99).toFixed(0),
+      r.cpuPerCall ? r.cpuPerCall.portal.toFixed(3) : '-',
+      r.cpuPerCall ? r.cpuPerCall.store.toFixed(3) : '-',
     ];
   });
   console.log('');
@@ -244,6 +223,8 @@ try {
       'sign-ins ok',
       'sign-in p50',
       'sign-in p99',
+      'portal CPU ms/call',
+      'store CPU ms/call',
     ],
     rows,
   );

@@ -3,7 +3,7 @@
  * Face detection in the browser (issue 14 benchmarks, `bench/face-browser`): the face
  * component's own detector (`loadFaceDetector` of packages/ui/src/face/face-detector.ts:
  * face-api's tiny face detector, 128 px input, on tfjs's WebGL backend or, where WebGL is
- * software or missing, its CPU backend) run in a loop on Chromium's fake camera (the .y4m of a
+ * software or missing, its WebAssembly backend) run in a loop on Chromium's fake camera (the .y4m of a
  * face the e2e specs use, e2e/fixtures/face-camera.y4m), in a page built with Vite
  * (bench/fixtures/face-page) and served on loopback. Peer, in the same run and the same page:
  * face-api's SsdMobilenetv1, its larger default detector, on the same backend.
@@ -11,7 +11,8 @@
  * Printed: detections per second (goal >= 10 fps), p50/p90 ms per detection, the backend, the
  * share of detections that found a face, each with the ratio tiny / ssd; then the component's
  * download size: gzip of the built portal's lazily loaded face chunks (FaceCapture's JS + CSS,
- * the face-detector chunk that carries face-api and tfjs) and of the tiny detector's weights,
+ * the face-detector chunk that carries face-api and tfjs, the WebAssembly binary with SIMD that
+ * a current browser fetches) and of the tiny detector's weights,
  * from apps/portal/dist, beside the same with the SSD's weights instead.
  *
  *   npm run face-browser -w @campus/bench      or      node bench/face-browser.mjs
@@ -23,7 +24,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL_PATH } from '../e2e/fixtures/chromium-flags.mjs';
 import { ensure, repoRoot } from '../scripts/ensure.mjs';
-import { tempDir } from './lib/upload-servers.mjs';
+import { buildFixturePage } from './lib/upload-servers.mjs';
 
 const GOAL_FPS = 10;
 const MEASURE_MS = Math.max(1, Number(process.env.BENCH_FACE_SECONDS ?? 10)) * 1000;
@@ -46,21 +47,12 @@ if (!fs.existsSync(CHROMIUM_HEADLESS_SHELL_PATH)) {
 }
 await ensure({ build: true });
 
-/** Builds bench/fixtures/face-page with Vite into a temporary folder. */
-async function buildFacePage() {
-  const { build } = await import('vite');
-  const out = tempDir('campus-bench-face-page-');
-  await build({
-    configFile: false,
-    root: path.join(repoRoot, 'bench', 'fixtures', 'face-page'),
-    base: './',
-    logLevel: 'warn',
-    build: { outDir: out.dir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 4096 },
-  });
-  return out;
-}
-
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+};
 
 /** A static server of `dir` on a free loopback port. */
 async function serve(dir) {
@@ -81,7 +73,8 @@ async function serve(dir) {
   return { base: `http://127.0.0.1:${port}/`, close: () => server.close() };
 }
 
-const page = await buildFacePage();
+// face-api with tfjs is one chunk of about 1.3 MB, over Vite's warning size.
+const page = await buildFixturePage('face-page', { chunkSizeWarningLimit: 4096 });
 const server = await serve(page.dir);
 const { chromium } = await import('@playwright/test');
 const browser = await chromium.launch({
@@ -141,8 +134,8 @@ console.log(
 );
 
 // The component's download: what the portal fetches when the face component opens (from the
-// portal's Vite manifest: FaceCapture's chunk and CSS, its dynamic face-detector chunk, and the
-// tiny detector's weights emitted as an asset).
+// portal's Vite manifest: FaceCapture's chunk and CSS, its dynamic face-detector chunk, the
+// WebAssembly binary a SIMD browser fetches, and the tiny detector's weights, emitted as assets).
 const manifest = JSON.parse(
   fs.readFileSync(path.join(portalDist, '.vite', 'manifest.json'), 'utf8'),
 );
@@ -151,6 +144,7 @@ const byFile = (re) => entries.filter((e) => re.test(path.basename(e.file)));
 const files = [
   ...byFile(/^FaceCapture-.*\.js$/).flatMap((e) => [e.file, ...(e.css ?? [])]),
   ...byFile(/^face-detector-.*\.js$/).map((e) => e.file),
+  ...byFile(/^tfjs-backend-wasm-simd-.*\.wasm$/).map((e) => e.file),
 ];
 const weights = byFile(/^tiny_face.*\.bin$/).map((e) => e.file);
 console.log("\nThe face component's download (gzip, apps/portal/dist, loaded on demand)");

@@ -3,7 +3,8 @@
  * raw verify rate of @node-rs/argon2 at the same parameters, measured in the same run: the two
  * alternate for BENCH_ROUNDS rounds of BENCH_DURATION seconds, and the ratio reported is the
  * median of the rounds' ratios. Only answers whose envelope says status 200 count as logins.
- * Goal (issue 2): 60 logins/s or more on these 2 cores.
+ * Goals: 60 logins/s or more on these 2 cores (issue 2), and logins at 0.9 or more of the raw
+ * verifies (issue 15 §1: the hash is the limit).
  *
  *   npm run login-throughput -w @campus/bench      or      npx tsx bench/login-throughput.ts
  *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10 BENCH_LOG_LEVEL=info
@@ -24,6 +25,7 @@ import {
 } from './lib/harness.ts';
 
 const GOAL = 60;
+const RATIO_GOAL = 0.9;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** DESIGN.md §5 and server/src/modules/uaa/password.ts: OWASP's Argon2id minimum. */
 const ARGON2 = {
@@ -108,7 +110,7 @@ try {
     `logins/s = ${loginRate.toFixed(1)} (median; goal >= ${GOAL}): ${loginRate >= GOAL ? 'met' : 'NOT met'}`,
   );
   console.log(
-    `logins/s / raw verifies/s per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`,
+    `logins/s / raw verifies/s per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)} (goal >= ${RATIO_GOAL}): ${median(ratios) >= RATIO_GOAL ? 'met' : 'NOT met'}`,
   );
   if (bad > 0) console.log(`warning: ${bad} answers were not status 200`);
 } finally {

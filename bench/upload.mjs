@@ -35,13 +35,8 @@ import { finished } from 'node:stream/promises';
 import { ACCESS_COOKIE, DEVICE_HEADER, uaaEndpoints } from '@campus/contracts/uaa';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium-flags.mjs';
 import { ensure } from '../scripts/ensure.mjs';
-import {
-  buildUploadPage,
-  cpuTimesOf,
-  startPortal,
-  startTus,
-  tempDir,
-} from './lib/upload-servers.mjs';
+import { buildUploadPage, startPortal, startTus, tempDir } from './lib/upload-servers.mjs';
+import { cpuTimesOf } from './lib/proc-cpu.mjs';
 
 const MiB = 1024 * 1024;
 const SIZE = Math.round(Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB);

@@ -1,23 +1,25 @@
 #!/usr/bin/env node
 /**
  * `npm start`: install and build what is missing or stale, then run the server
- * (server/src/main.ts through tsx: TypeScript runs as it is, with no separate server build).
+ * (server/src/main.ts with tsx's loader: TypeScript runs as it is, with no separate server build).
  * The server itself migrates the database, seeds the demo school the first time, prints its
  * URL and the demo accounts, and shuts down gracefully on SIGINT/SIGTERM.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { deploySubApps } from './deploy-subapps.mjs';
 import { ensure, isMain, repoRoot } from './ensure.mjs';
 
-const TSX = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 const SERVER_ENTRY = 'server/src/main.ts';
 /** A repeat of a signal within this window is the same Ctrl-C reaching us twice (npm relays too). */
 const REPEAT_WINDOW_MS = 1000;
 
 /**
- * Starts server/src/main.ts through tsx as a child with the given environment.
+ * Starts server/src/main.ts as a child with the given environment, in one `node` process with
+ * tsx's loader (`--import tsx`). Not the `tsx` command: it runs the server in a process of its
+ * own beneath it (one more process, about 50 MB), and passes a SIGTERM on as a kill when the
+ * busy server does not answer within 30 ms, which cut in-flight requests (bench/faults,
+ * docs/deploy.md "Faults survived").
  *
  * The child gets its own process group: a Ctrl-C in the terminal then reaches only us, and we
  * pass it on exactly once. Otherwise the server would see the terminal's SIGINT and a relayed
@@ -25,7 +27,7 @@ const REPEAT_WINDOW_MS = 1000;
  * @param {NodeJS.ProcessEnv} env
  */
 export function spawnServer(env = process.env) {
-  return spawn(process.execPath, [TSX, SERVER_ENTRY], {
+  return spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -93,7 +95,7 @@ if (isMain(import.meta.url)) {
     console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  console.log(`[start] starting the server: tsx ${SERVER_ENTRY}`);
+  console.log(`[start] starting the server: node --import tsx ${SERVER_ENTRY}`);
   try {
     process.exitCode = await superviseChild(spawnServer(process.env));
   } catch (error) {

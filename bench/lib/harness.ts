@@ -33,6 +33,8 @@ export function median(values: number[]): number {
 
 export interface ChildServer {
   url: string;
+  /** The child's process id (for its CPU times). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -75,7 +77,7 @@ export function startChildServer(
     child.on('message', (message: ListeningMessage) => {
       if (message.type !== 'listening') return;
       clearTimeout(timer);
-      resolve({ url: `http://127.0.0.1:${message.port}`, stop });
+      resolve({ url: `http://127.0.0.1:${message.port}`, pid: child.pid ?? 0, stop });
     });
   });
 }

@@ -108,19 +108,36 @@ export async function startTus(options = {}) {
   return { base, endpoint: `${base}/files/`, pid: /** @type {number} */ (child.pid), stop };
 }
 
-/** Builds the benchmark page (bench/fixtures/upload-page) with Vite into a temporary folder. */
-export async function buildUploadPage() {
+/**
+ * Builds a benchmark page, bench/fixtures/<name>, with Vite into a temporary folder (the upload
+ * and face benchmarks' pages).
+ * @param {string} name
+ * @param {{ worker?: object, chunkSizeWarningLimit?: number }} [options]
+ */
+export async function buildFixturePage(name, options = {}) {
   const { build } = await import('vite');
-  const out = tempDir('campus-bench-upload-page-');
+  const out = tempDir(`campus-bench-${name}-`);
   await build({
     configFile: false,
-    root: path.join(repoRoot, 'bench', 'fixtures', 'upload-page'),
+    root: path.join(repoRoot, 'bench', 'fixtures', name),
     base: './',
     logLevel: 'warn',
-    worker: { format: 'es' },
-    build: { outDir: out.dir, emptyOutDir: true, target: 'es2022' },
+    ...(options.worker ? { worker: options.worker } : {}),
+    build: {
+      outDir: out.dir,
+      emptyOutDir: true,
+      target: 'es2022',
+      ...(options.chunkSizeWarningLimit
+        ? { chunkSizeWarningLimit: options.chunkSizeWarningLimit }
+        : {}),
+    },
   });
   return out;
+}
+
+/** The upload benchmark's page (bench/fixtures/upload-page), its hashing worker an ES module. */
+export function buildUploadPage() {
+  return buildFixturePage('upload-page', { worker: { format: 'es' } });
 }
 
 /**
@@ -152,22 +169,4 @@ export function memoryOf(pid) {
   const kB = (name) =>
     Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
   return { rss: kB('VmRSS'), hwm: kB('VmHWM') };
-}
-
-/**
- * CPU seconds a process has used so far, in user and in kernel time (Linux /proc/<pid>/stat):
- * the kernel's share is where writing and reading files goes. Zeros once it is gone.
- * @param {number} pid
- */
-export function cpuTimesOf(pid) {
-  let text;
-  try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return { user: 0, system: 0 };
-  }
-  // The fields after the command name (which may hold spaces) start after its ')'; utime and
-  // stime are the 14th and 15th of the line, in clock ticks (100 a second on Linux).
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11] ?? 0) / 100, system: Number(fields[12] ?? 0) / 100 };
 }

@@ -26,16 +26,23 @@ export class AdminAccessPages {
       .last();
   }
 
-  /** Picks an option of an antd select by its visible text, typing it first to filter. */
+  /**
+   * Picks an option of an antd select by its visible text, typing it first to filter, until the
+   * select shows that text: on a busy machine a click on an option still zooming in (or on the
+   * previous select's closing list) was lost, and the grant then said "choose a role".
+   */
   async choose(select: Locator, text: string, type = false): Promise<void> {
     const box = select.getByRole('combobox');
-    await box.click();
-    if (type) await box.fill(text);
-    await this.page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: text })
-      .first()
-      .click();
+    await expect(async () => {
+      await box.click();
+      if (type) await box.fill(text);
+      await this.page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: text })
+        .first()
+        .click({ timeout: 5_000 });
+      await expect(select).toContainText(text, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   /** Confirms the open pop-confirm (its OK button). */

@@ -5,35 +5,21 @@
  * the user off the list. Photos are the API tests' fixtures (server/test/fixtures/faces).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN_PATH } from '@campus/contracts/admin-page';
-import { adminDirectoryEndpoints } from '@campus/contracts/admin-directory';
 import { faceEndpoints } from '@campus/contracts/face';
 import { DEVICE_HEADER } from '@campus/contracts/uaa';
 import { demoAccounts } from '../fixtures/accounts.ts';
+import { enrolByApi, facePhoto } from '../fixtures/face.ts';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
 
 const SCHOOL = 'demo-unit-sunshine';
-const FACES = path.join(import.meta.dirname, '..', '..', 'server', 'test', 'fixtures', 'faces');
-const photo = (name: string) => fs.readFileSync(path.join(FACES, name)).toString('base64');
+const photo = facePhoto;
 const headers = { [DEVICE_HEADER]: 'pc:portal' };
 
 /** Enrols `staff` as the school's admin and clocks them in at `device`, through the API. */
 async function enrolAndClockIn(page: Page, device: string): Promise<void> {
-  const users = await page.request.get(adminDirectoryEndpoints.users.path, {
-    params: { unitId: SCHOOL, q: 'staff' },
-    headers,
-  });
-  const staff = (
-    (await users.json()) as { data: { items: { userId: string; loginName: string }[] } }
-  ).data.items.find((u) => u.loginName === 'staff');
-  expect(staff).toBeDefined();
-  const enrol = await page.request.post(faceEndpoints.check.path, {
-    form: { userId: staff?.userId ?? '', faceImage: photo('s1-1-a.jpg') },
-    headers,
-  });
-  expect(((await enrol.json()) as { status: number }).status).toBe(200);
+  const staffId = await enrolByApi(page, SCHOOL, 'staff', photo('s1-1-a.jpg'));
   const clock = await page.request.post(faceEndpoints.clocking.path, {
     form: { faceImage: photo('s1-1-b.jpg'), deviceId: device, unitId: SCHOOL },
     headers,
@@ -44,7 +30,7 @@ async function enrolAndClockIn(page: Page, device: string): Promise<void> {
     data?: { userId: string };
   };
   expect(clocked.status, clocked.message).toBe(200);
-  expect(clocked.data?.userId).toBe(staff?.userId);
+  expect(clocked.data?.userId).toBe(staffId);
 }
 
 const WORDS = {

@@ -195,8 +195,18 @@ test.describe('the left layout (spec §2 Left layout, §4)', () => {
     await expect(chrome.sidebar).toHaveAttribute('data-state', 'collapsed');
     await expect(chrome.sidebar.getByTestId('menu.icon').first()).toBeVisible();
 
-    await chrome.sidebarToggle.click();
+    // The expand button by keyboard, with the pointer away: no hover can open it meanwhile.
+    await page.mouse.move(1200, 700);
+    await chrome.sidebarToggle.focus();
+    await page.keyboard.press('Enter');
     await expect(chrome.sidebar).toHaveAttribute('data-state', 'expanded');
+    await page.keyboard.press('Enter');
+    await expect(chrome.sidebar).toHaveAttribute('data-state', 'collapsed');
+    // The pointer opens it; its button then reads "collapse", and a click collapses it while
+    // the pointer is still inside.
+    await chrome.sidebar.hover();
+    await expect(chrome.sidebar).toHaveAttribute('data-state', 'expanded');
+    await expect(chrome.sidebarToggle).toHaveAttribute('aria-expanded', 'true');
     await chrome.sidebarToggle.click();
     await expect(chrome.sidebar).toHaveAttribute('data-state', 'collapsed');
 
@@ -204,7 +214,10 @@ test.describe('the left layout (spec §2 Left layout, §4)', () => {
     const saved = page.waitForResponse(
       (r) => new URL(r.url()).pathname === desktopEndpoints.setLeftLock.path,
     );
-    await chrome.sidebarLock.click();
+    // By keyboard too: the pointer has just left the collapsing panel, and moving it back in
+    // would open the sidebar and move the lock under it (the tools turn from a column to a row).
+    await chrome.sidebarLock.focus();
+    await page.keyboard.press('Enter');
     await saved;
     await expect(chrome.sidebarLock).toHaveAttribute('aria-pressed', 'true');
     await page.reload();

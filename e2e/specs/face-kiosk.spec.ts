@@ -11,12 +11,11 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ADMIN_PATH } from '@campus/contracts/admin-page';
-import { adminDirectoryEndpoints } from '@campus/contracts/admin-directory';
 import { faceAdminEndpoints, faceEndpoints } from '@campus/contracts/face';
 import { DEVICE_HEADER } from '@campus/contracts/uaa';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, fakeCameraArgs } from '../fixtures/chromium.ts';
-import { FACE_CAMERA, FACE_CROP } from '../fixtures/face.ts';
+import { enrolByApi, FACE_CAMERA, FACE_CROP } from '../fixtures/face.ts';
 import { expect, signInByApi, test } from '../fixtures/test.ts';
 
 const SCHOOL = 'demo-unit-sunshine';
@@ -35,24 +34,8 @@ test.use({
 });
 
 /** Enrols `staff` (the camera's person) as the school's admin, through the API. */
-async function enrolStaff(page: Page): Promise<string> {
-  const headers = { [DEVICE_HEADER]: 'pc:portal' };
-  const users = await page.request.get(adminDirectoryEndpoints.users.path, {
-    params: { unitId: SCHOOL, q: 'staff' },
-    headers,
-  });
-  const staff = (
-    (await users.json()) as { data: { items: { userId: string; loginName: string }[] } }
-  ).data.items.find((u) => u.loginName === 'staff');
-  expect(staff).toBeDefined();
-  const enrol = await page.request.post(faceEndpoints.check.path, {
-    form: { userId: staff?.userId ?? '', faceImage: fs.readFileSync(FACE_CROP).toString('base64') },
-    headers,
-  });
-  const enrolled = (await enrol.json()) as { status: number; message: string };
-  expect(enrolled.status, enrolled.message).toBe(200);
-  return staff?.userId ?? '';
-}
+const enrolStaff = (page: Page): Promise<string> =>
+  enrolByApi(page, SCHOOL, 'staff', fs.readFileSync(FACE_CROP).toString('base64'));
 
 for (const lang of LANGS) {
   test(

@@ -22,6 +22,7 @@ import {
   answerFrameworkError,
   registerErrorHandling,
 } from './core/error-handler.ts';
+import { batchedStdout } from './core/log-destination.ts';
 import { OneLineRequestLog } from './core/request-log.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -30,6 +31,7 @@ import { seedDemoSchool } from './db/seed/demo-school.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AppCatalogueService } from './modules/base/app-catalogue.service.ts';
+import { CATALOGUE_CACHE_TTL_MS, CatalogueCache } from './modules/base/catalogue-cache.ts';
 import { BaseRepository } from './modules/base/base.repository.ts';
 import { AdminAccess } from './modules/admin/admin-access.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -168,6 +170,8 @@ export async function buildApp(
               'req.headers.cookie',
               'res.headers["set-cookie"]',
             ],
+            // Batched: a write per line was the costliest part of a request (log-destination.ts).
+            stream: batchedStdout(),
           },
     logController: new OneLineRequestLog(),
     // A hop count trusts that many proxies in front, as proxy-addr reads a number.
@@ -279,9 +283,13 @@ export async function buildApp(
     metrics.cacheLookup('session', hit),
   );
   const prefix = options.redisKeyPrefix ?? 'campus:';
+  const catalogueCache = new CatalogueCache(clock, CATALOGUE_CACHE_TTL_MS, (hit) =>
+    metrics.cacheLookup('catalogue', hit),
+  );
+  const eventCaches = { sessions: sessionCache, catalogue: catalogueCache };
   const sessionEvents = redis
-    ? await redisSessionEvents(sessionCache, redis, `${prefix}session-events`)
-    : localSessionEvents(sessionCache);
+    ? await redisSessionEvents(eventCaches, redis, `${prefix}session-events`)
+    : localSessionEvents(eventCaches);
   app.addHook('onClose', async () => sessionEvents.close());
   const directory = new DirectoryService(uaaRepository, sessionEvents, clock);
   const family = new FamilyService(new FamilyRepository(database.db), directory, clock);
@@ -303,7 +311,7 @@ export async function buildApp(
   const login = new LoginService(uaaRepository, sessions, audit, ipFailures, limits, clock);
   const accounts = new AccountService(uaaRepository, sessionCache, family);
 
-  registerAuth(app, (token) => sessions.authenticate(token));
+  registerAuth(app, (token) => sessions.authenticateNow(token));
 
   await app.register(
     systemRoutes({
@@ -336,7 +344,7 @@ export async function buildApp(
   await app.register(oidcRoutes({ oidc }));
   const baseRepository = new BaseRepository(database.db);
   const base = new BaseService(baseRepository, audit, clock, directory);
-  const catalogue = new AppCatalogueService(baseRepository);
+  const catalogue = new AppCatalogueService(baseRepository, catalogueCache);
   await app.register(baseRoutes({ base }));
   const adminAccess = new AdminAccess(base, directory);
   await app.register(adminRoutes({ access: adminAccess }));

@@ -32,7 +32,7 @@ export function createAdminService(
   const domains = (handle: Kysely<Database>): AdminDomains => {
     const audit = new AuditService(new AuditRepository(handle), clock);
     // The CLI caches no session; a running server's cache forgets a change within 5 s.
-    const events = localSessionEvents(new SessionCache(clock));
+    const events = localSessionEvents({ sessions: new SessionCache(clock) });
     const directory = new DirectoryService(new UaaRepository(handle), events, clock);
     const base = new BaseRepository(handle);
     const baseService = new BaseService(base, audit, clock, directory);

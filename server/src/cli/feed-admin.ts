@@ -22,7 +22,7 @@ export function createAppCredentials(
 ): AppCredentialService {
   const directory = new DirectoryService(
     new UaaRepository(db),
-    localSessionEvents(new SessionCache(clock)),
+    localSessionEvents({ sessions: new SessionCache(clock) }),
     clock,
   );
   return new AppCredentialService({

@@ -101,7 +101,7 @@ const COMMANDS: Record<string, Command> = {
   'rotate-oidc-key': {
     usage: 'rotate-oidc-key',
     summary:
-      'Add a new ID-token signing key; the old ones keep verifying for a day. Running servers sign with it after a restart.',
+      'Add a new ID-token signing key; the old ones keep verifying for a day. Running servers sign with it within a minute.',
     flags: [],
     async run(_flags, { handle }) {
       const key = newSigningKey(Date.now());

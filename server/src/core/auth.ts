@@ -3,7 +3,12 @@
  * the HttpOnly access cookie (browsers) (DESIGN.md §4). Routes that need a session add
  * `preHandler: app.requireSession` and read `currentUser(request)`.
  */
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { ACCESS_COOKIE } from '@campus/contracts/uaa';
 import type { SessionUser } from '../modules/uaa/session.service.ts';
 import { unauthorized } from './errors.ts';
@@ -16,7 +21,12 @@ declare module 'fastify' {
     accessTokenHash: string | null;
   }
   interface FastifyInstance {
-    requireSession: preHandlerAsyncHookHandler;
+    /** The session guard, a callback preHandler (route.ts); checkSession() is its promise form. */
+    requireSession: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: HookHandlerDoneFunction,
+    ) => void;
   }
 }
 
@@ -32,22 +42,67 @@ export function readAccessToken(
   return cookie ? { token: cookie, via: 'cookie' } : undefined;
 }
 
+/** A valid session: its user and the token's hash (the key of what is cached for it). */
+export interface Authenticated {
+  user: SessionUser;
+  tokenHash: string;
+}
+
+/**
+ * Registers the session guard. `authenticate` answers at once when the session is cached and
+ * with a promise when the database must be asked: the guard is a callback hook, so a cached
+ * session (nearly every request) costs no promise and no extra turn (issue 15 §1). Either way
+ * the token is checked on every request.
+ */
 export function registerAuth(
   app: FastifyInstance,
-  authenticate: (token: string) => Promise<{ user: SessionUser; tokenHash: string } | undefined>,
+  authenticate: (token: string) => Authenticated | undefined | Promise<Authenticated | undefined>,
 ): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('accessToken', null);
   app.decorateRequest('accessTokenHash', null);
-  const requireSession: preHandlerAsyncHookHandler = async (request) => {
-    const found = readAccessToken(request);
-    const session = found ? await authenticate(found.token) : undefined;
-    if (!session || !found) throw unauthorized();
+  const accept = (
+    request: FastifyRequest,
+    token: string,
+    session: Authenticated | undefined,
+  ): Error | undefined => {
+    if (!session) return unauthorized();
     request.sessionUser = session.user;
-    request.accessToken = found.token;
+    request.accessToken = token;
     request.accessTokenHash = session.tokenHash;
+    return undefined;
+  };
+  const requireSession = (
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void => {
+    const found = readAccessToken(request);
+    if (!found) {
+      done(unauthorized());
+      return;
+    }
+    let session: ReturnType<typeof authenticate>;
+    try {
+      session = authenticate(found.token);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (session instanceof Promise) {
+      session.then((s) => done(accept(request, found.token, s)), done);
+    } else {
+      done(accept(request, found.token, session));
+    }
   };
   app.decorate('requireSession', requireSession);
+}
+
+/** The session guard as a promise (for a request that needs no session but may carry one). */
+export function checkSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return new Promise((resolve, reject) =>
+    request.server.requireSession(request, reply, (error) => (error ? reject(error) : resolve())),
+  );
 }
 
 /** The session user of a route guarded by `requireSession`. */

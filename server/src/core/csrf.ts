@@ -33,23 +33,37 @@ export function needsCsrfCheck(method: string, path: string): boolean {
   return !SAFE_METHODS.has(method) || STATE_CHANGING_GETS.has(path);
 }
 
+/** The path of a request URL, without its query string. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+const REJECTION: Envelope<never> = {
+  status: BodyStatus.forbidden,
+  code: ErrorCode.csrf,
+  message: bilingual(
+    '请求来源校验失败，请刷新页面后重试',
+    'The request origin could not be verified; reload the page and try again',
+  ),
+};
+
 export function registerCsrfCheck(app: FastifyInstance, publicUrl: string | undefined): void {
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
-    if (!needsCsrfCheck(request.method, path)) return;
-    if (request.headers.authorization?.startsWith('Bearer ')) return;
+  const rejected = (request: FastifyRequest): boolean => {
+    if (!needsCsrfCheck(request.method, pathOf(request.url))) return false;
+    if (request.headers.authorization?.startsWith('Bearer ')) return false;
     const device = request.headers[DEVICE_HEADER];
-    if (typeof device === 'string' && device.trim() !== '') return;
-    if (sameOrigin(request, publicOrigin)) return;
-    const body: Envelope<never> = {
-      status: BodyStatus.forbidden,
-      code: ErrorCode.csrf,
-      message: bilingual(
-        '请求来源校验失败，请刷新页面后重试',
-        'The request origin could not be verified; reload the page and try again',
-      ),
-    };
-    await reply.code(200).send(body);
+    if (typeof device === 'string' && device.trim() !== '') return false;
+    return !sameOrigin(request, publicOrigin);
+  };
+  // A callback hook, not an async one: every request passes here, and most pass on at once
+  // without a promise (issue 15 §1). A rejection answers here and goes no further.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!rejected(request)) {
+      done();
+      return;
+    }
+    void reply.code(200).send(REJECTION);
   });
 }

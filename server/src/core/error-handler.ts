@@ -11,6 +11,7 @@ import { BodyStatus, ErrorCode, type Envelope } from '@campus/contracts/envelope
 import { AppError } from './errors.ts';
 import { bilingual } from './messages.ts';
 import { toFieldErrors } from './validation-errors.ts';
+import { isUnavailable, UNAVAILABLE_CODE } from './unavailable.ts';
 
 function transport(
   httpStatus: number,
@@ -85,6 +86,15 @@ export function toEnvelope(error: FastifyError | AppError | Error): {
       ),
     );
   }
+  if (isUnavailable(error))
+    return transport(
+      503,
+      UNAVAILABLE_CODE,
+      bilingual(
+        '服务暂时不可用，请稍后重试',
+        'The service is temporarily unavailable; please try again in a moment',
+      ),
+    );
   return transport(
     500,
     ErrorCode.internal,
@@ -161,7 +171,11 @@ export function registerErrorHandling(
   app.decorate('pageFallback', options.pageFallback ?? null);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { httpStatus, body } = toEnvelope(error);
-    if (httpStatus >= 500) request.log.error({ err: error }, 'unexpected error');
+    // A store that is down is the operator's news, not a defect: one warning line, no stack.
+    if (body.code === UNAVAILABLE_CODE) {
+      request.log.warn({ reason: error.message }, 'a store is unavailable');
+      void reply.header('retry-after', '1');
+    } else if (httpStatus >= 500) request.log.error({ err: error }, 'unexpected error');
     else if (!(error instanceof AppError))
       request.log.info({ code: body.code, reason: error.message }, 'request rejected');
     return reply.code(httpStatus).send(body);
@@ -270,7 +284,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
             },
           ];
   const json = answersWithBody(error) ? JSON.stringify(body) : '';
-  if (socket.writable) {
+  // As Node's own handler: no second answer over one already begun on this socket (a hook
+  // that answered before the parser reached a malformed body, e.g. the CSRF check).
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })
+    ._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
     socket.write(
       `HTTP/1.1 ${httpStatus} ${STATUS_CODES[httpStatus] ?? ''}\r\n` +
         'Connection: close\r\n' +

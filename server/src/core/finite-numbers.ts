@@ -6,7 +6,7 @@
  * only coercion makes one: after validation, any non-finite number in the params, query or body
  * answers the same validation envelope as a wrong type (DESIGN.md §4).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 import { toFieldError } from './validation-errors.ts';
 
@@ -15,6 +15,8 @@ import { toFieldError } from './validation-errors.ts';
  * none. Iterative: a body may nest thousands of levels deep.
  */
 export function nonFiniteAt(value: unknown): string | undefined {
+  // Most requests have nothing to look at (no body, an empty query).
+  if (value === undefined || value === null) return undefined;
   const stack: [unknown, string][] = [[value, '']];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [current, at] = next;
@@ -27,13 +29,19 @@ export function nonFiniteAt(value: unknown): string | undefined {
   return undefined;
 }
 
+/** The path of the first non-finite number in the params, query or body, if any. */
+function firstNonFinite(request: FastifyRequest): string | undefined {
+  return nonFiniteAt(request.params) ?? nonFiniteAt(request.query) ?? nonFiniteAt(request.body);
+}
+
 export function registerFiniteNumbersCheck(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const at = nonFiniteAt(part);
-      if (at !== undefined) {
-        throw badRequest([toFieldError({ keyword: 'type', instancePath: at, params: {} })]);
-      }
-    }
+  // A callback hook, not an async one: every request passes here (issue 15 §1).
+  app.addHook('preHandler', (request, _reply, done) => {
+    const at = firstNonFinite(request);
+    done(
+      at === undefined
+        ? undefined
+        : badRequest([toFieldError({ keyword: 'type', instancePath: at, params: {} })]),
+    );
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../modules/uaa/session.service.ts';
-import { readAccessToken } from './auth.ts';
+import { checkSession, readAccessToken } from './auth.ts';
 
 /** The signed-in user, or null when the request carries no valid session. */
 export async function sessionUserIfAny(
@@ -14,7 +14,7 @@ export async function sessionUserIfAny(
   if (request.sessionUser) return request.sessionUser;
   if (!readAccessToken(request)) return null;
   try {
-    await request.server.requireSession.call(request.server, request, reply);
+    await checkSession(request, reply);
     return request.sessionUser;
   } catch {
     return null;

@@ -10,6 +10,7 @@ import type {
   FastifyRequest,
   FastifySchema,
   preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
 } from 'fastify';
 import {
   type EndpointBody,
@@ -68,10 +69,11 @@ export function routeSchema(endpoint: EndpointDefinition): FastifySchema {
 export function route<E extends EndpointDefinition>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: RouteInput<E>) => Promise<RouteAnswer<E>>,
+  // A handler may answer at once (the cached /me) or with a promise.
+  handler: (input: RouteInput<E>) => RouteAnswer<E> | Promise<RouteAnswer<E>>,
   options: { preHandler?: preHandlerAsyncHookHandler[] } = {},
 ): void {
-  const preHandler = [
+  const preHandler: (preHandlerHookHandler | preHandlerAsyncHookHandler)[] = [
     ...(endpoint.access === 'session' ? [app.requireSession] : []),
     ...(options.preHandler ?? []),
   ];
@@ -83,8 +85,11 @@ export function route<E extends EndpointDefinition>(
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     ...(endpoint.trimmed ? { preValidation: trimBodyFields(endpoint.trimmed) } : {}),
     ...(preHandler.length > 0 ? { preHandler } : {}),
-    handler: async (request, reply) =>
-      handler({
+    // Not an async function: a handler's promise is passed on as it is, and an answer already
+    // sent (a reply returned at once) ends the request without one (issue 15 §1). Fastify
+    // catches what this throws (currentUser without a session) like a rejection.
+    handler: (request, reply) => {
+      const answer = handler({
         params: request.params as EndpointParams<E>,
         query: request.query as EndpointQuery<E>,
         body: request.body as EndpointBody<E>,
@@ -93,6 +98,8 @@ export function route<E extends EndpointDefinition>(
           : request.sessionUser) as RouteInput<E>['user'],
         request,
         reply,
-      }),
+      });
+      return answer === reply ? undefined : answer;
+    },
   });
 }

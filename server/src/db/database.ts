@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
@@ -62,7 +63,8 @@ export function openDatabase(options: {
         const started = performance.now();
         const client = await pool.connect();
         onAcquire?.((performance.now() - started) / 1000);
-        return client;
+        guardCheckedOut(client, options.onIdleError);
+        return preparing(client);
       },
       end: () => pool.end(),
     };
@@ -92,6 +94,65 @@ export function openDatabase(options: {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return { db, kind: 'sqlite', ping: () => ping(db), close: () => db.destroy() };
+}
+
+const guarded = new WeakSet<pg.PoolClient>();
+
+/**
+ * pg's pool listens for the errors of idle connections only: while Kysely holds one, between
+ * its queries or before the first, a server that ends the connection (PostgreSQL restarting,
+ * `57P01 terminating connection due to administrator command`) made an `error` event with no
+ * listener, which ended the process (issue 15 §3, bench/faults.ts). Listened to here, once per
+ * connection: the next query on it fails with its error (answered 503 by the error handler),
+ * and the pool drops it on release since it is no longer queryable.
+ */
+function guardCheckedOut(client: pg.PoolClient, onError?: (error: Error) => void): void {
+  if (guarded.has(client)) return;
+  guarded.add(client);
+  client.on('error', (error: Error) => onError?.(error));
+}
+
+const preparingClients = new WeakMap<pg.PoolClient, PreparingClient>();
+interface PreparingClient {
+  query: pg.PoolClient['query'];
+  release: (error?: Error | boolean) => void;
+}
+
+/**
+ * A pooled connection whose parameterised queries run as named prepared statements (issue 15
+ * §1). Kysely sends each query's text anew, so PostgreSQL parsed and planned the same few
+ * texts on every request; named, each is parsed once per connection (pg keeps the names it has
+ * prepared) and PostgreSQL's backend, on the same cores as the portal, does less per query.
+ * One wrapper per connection: Kysely keys its own connection objects by the client's identity.
+ */
+function preparing(client: pg.PoolClient): PreparingClient {
+  let wrapper = preparingClients.get(client);
+  if (!wrapper) {
+    const query = ((text: unknown, values?: unknown[]) =>
+      typeof text === 'string' && values && values.length > 0 && PREPARABLE.test(text)
+        ? client.query({ name: statementName(text), text, values })
+        : client.query(text as string, values)) as pg.PoolClient['query'];
+    wrapper = { query, release: (error) => client.release(error) };
+    preparingClients.set(client, wrapper);
+  }
+  return wrapper;
+}
+
+/** Only data statements are prepared: DDL and transaction control run as sent. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 2_000;
+
+/** A statement's name from its text (PostgreSQL names are at most 63 bytes). */
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+    name = `k${createHash('sha1').update(text).digest('base64url')}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /**

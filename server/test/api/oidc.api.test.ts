@@ -9,6 +9,7 @@ import * as oidcClient from 'openid-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OIDC_ROUTES, type WebAuthData } from '@campus/contracts/oidc';
 import { OidcRepository } from '../../src/modules/oidc/oidc.repository.ts';
+import { newSigningKey, SIGNING_KEY_CHECK_MS } from '../../src/modules/oidc/oidc.service.ts';
 import {
   DEMO,
   signIn,
@@ -28,7 +29,9 @@ const SECRET_REDIRECT = 'https://library.example.edu/oidc/callback';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The server's clock reads Date.now at each call, so vi's fake Date moves it as it moves the
+  // provider's (the key check below, the 60 s codes).
+  server = await startTestServer({ clock: () => Date.now() });
   await new OidcRepository(server.app.services.database.db).saveClient(
     {
       clientId: SECRET_CLIENT,
@@ -286,6 +289,24 @@ describe(`OpenID Connect provider on ${process.env.API_DB ?? 'sqlite'}`, () => {
     expect((await redeem(inTime, fresh.verifier)).http).toBe(200);
   });
 
+  it("honours a refresh token after its grant left this instance's memory (read back from the database)", async () => {
+    const client = await signedIn();
+    const params = authorizeParams();
+    const { code } = await authorize(client, params);
+    const first = await redeem(code, params.verifier);
+    expect(first.http).toBe(200);
+    // Past GRANT_CACHE_MS (60 s): the grant is read from the database again.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 120_000 });
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token!,
+      client_id: DEMO_CLIENT,
+    });
+    expect(refreshed.http).toBe(200);
+    const info = await userinfo(refreshed.body.access_token!);
+    expect(info.http).toBe(200);
+  });
+
   it('binds a code to its client and redirect URI', async () => {
     const client = await signedIn();
     const params = authorizeParams();
@@ -395,5 +416,30 @@ describe(`OpenID Connect provider on ${process.env.API_DB ?? 'sqlite'}`, () => {
     const jwks = createRemoteJWKSet(new URL(OIDC_ROUTES.jwks, server.baseUrl));
     for (const idToken of [oldToken, newToken])
       await expect(jwtVerify(idToken, jwks, { issuer: server.baseUrl })).resolves.toBeTruthy();
+  });
+
+  it('signs with a key rotated elsewhere (the CLI, another instance) within a minute, without a restart', async () => {
+    const client = await signedIn();
+    const kidOfNewToken = async (): Promise<string | undefined> => {
+      const params = authorizeParams();
+      const { code } = await authorize(client, params);
+      return decodeProtectedHeader((await redeem(code, params.verifier)).body.id_token!).kid;
+    };
+    const before = await kidOfNewToken();
+    // What `npm run admin -- rotate-oidc-key` does: a new key in the database, nothing else.
+    const key = newSigningKey(Date.now());
+    await new OidcRepository(server.app.services.database.db).addSigningKey(key, true);
+    expect(await kidOfNewToken()).toBe(before);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SIGNING_KEY_CHECK_MS + 1000 });
+    // The first call past the minute starts the check; a later one signs with the new key.
+    let kid = await kidOfNewToken();
+    for (let tries = 0; kid !== key.kid && tries < 20; tries++) kid = await kidOfNewToken();
+    expect(kid).toBe(key.kid);
+    const jwks = createRemoteJWKSet(new URL(OIDC_ROUTES.jwks, server.baseUrl));
+    const params = authorizeParams();
+    const { code } = await authorize(client, params);
+    const idToken = (await redeem(code, params.verifier)).body.id_token!;
+    await expect(jwtVerify(idToken, jwks, { issuer: server.baseUrl })).resolves.toBeTruthy();
   });
 });

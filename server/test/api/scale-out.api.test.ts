@@ -5,9 +5,14 @@
  * session lives at most the cache's few seconds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAppEndpoints } from '@campus/contracts/admin-apps';
+import { desktopEndpoints, type AppGroup } from '@campus/contracts/desktop';
+import { DEMO_AREA_ID, DEMO_SCHOOL_ID } from '../../src/db/seed/demo-school.ts';
+import { CATALOGUE_CACHE_TTL_MS } from '../../src/modules/base/catalogue-cache.ts';
 import { SESSION_CACHE_TTL_MS } from '../../src/modules/uaa/session-cache.ts';
 import { DEMO, signIn, startTestServer, type TestServer } from './helpers/test-server.ts';
 
+const TEACHER_ID = 'demo-user-teacher';
 let nowB = Date.now();
 let a: TestServer;
 let b: TestServer;
@@ -80,5 +85,44 @@ describe(`two instances on ${process.env.API_DB ?? 'sqlite'}${process.env.TEST_R
       nowB += SESSION_CACHE_TTL_MS;
       expect(await themeOnB()).toBe('ink');
     }
+  });
+
+  it('hides on the other instance an app hidden on this one (the in-memory catalogue, issue 15 §1)', async () => {
+    const teacherOnB = b.client();
+    await signIn(teacherOnB, DEMO.teacher);
+    const menuOnB = async () =>
+      (
+        await teacherOnB.get<AppGroup[]>(
+          `${desktopEndpoints.appIcons.path}?userId=${TEACHER_ID}&unitId=${DEMO_SCHOOL_ID}&appType=1`,
+        )
+      ).body.data?.flatMap((group) => group.iconVMs.map((icon) => icon.code)) ?? [];
+    // Instance B's catalogue is warm with the app shown.
+    expect(await menuOnB()).toContain('cms');
+    const areaOnA = a.client();
+    await signIn(areaOnA, DEMO.area);
+    const setStatus = (updateStatus: 0 | 1) =>
+      areaOnA.postJson(adminAppEndpoints.appStatus.path, {
+        unitId: DEMO_AREA_ID,
+        code: 'cms',
+        updateStatus,
+      });
+    expect((await setStatus(0)).body.status).toBe(200);
+    try {
+      if (process.env.TEST_REDIS_URL) {
+        expect(await eventually(async () => !(await menuOnB()).includes('cms'))).toBe(true);
+      } else {
+        nowB += CATALOGUE_CACHE_TTL_MS;
+        expect(await menuOnB()).not.toContain('cms');
+      }
+    } finally {
+      expect((await setStatus(1)).body.status).toBe(200);
+    }
+    // Shown again: at once on the instance that changed it.
+    const teacherOnA = a.client();
+    await signIn(teacherOnA, DEMO.teacher);
+    const menuOnA = await teacherOnA.get<AppGroup[]>(
+      `${desktopEndpoints.appIcons.path}?userId=${TEACHER_ID}&unitId=${DEMO_SCHOOL_ID}&appType=1`,
+    );
+    expect(menuOnA.body.data?.flatMap((g) => g.iconVMs.map((i) => i.code))).toContain('cms');
   });
 });

@@ -5,12 +5,12 @@ import { useEffect, useMemo } from 'react';
 import { DEFAULT_THEME_COLOR } from '@campus/contracts/theme';
 import { accessibleShades } from '@campus/sdk/theme-rules';
 import { useSession } from '@campus/ui/useSession';
+import { NoticeBridge } from '../desktop/shell/NoticeBridge.tsx';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { useRuntime } from '../shared/useRuntime.ts';
 import { useAdminScope, type ScopeState } from './admin-scope.ts';
 import { requireSession } from './admin-session.ts';
 import { AdminRouter } from './AdminShell.tsx';
-import { setNoticeHandler } from './notice-bridge.ts';
 import { AdminLoading, LoadFailedPage, NotAdminPage } from './StatusPages.tsx';
 
 /**
@@ -46,7 +46,8 @@ export function AdminApp({ scope }: { scope?: Promise<ScopeState> }) {
   return (
     <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme}>
       <App className="adm">
-        <AdminNotices />
+        {/* The HTTP client's notices: the same bridge as the desktop's (one per page). */}
+        <NoticeBridge />
         <AdminBody early={scope} />
       </App>
     </ConfigProvider>
@@ -75,21 +76,4 @@ function AdminBody({ early }: { early: Promise<ScopeState> | undefined }) {
     case 'signedOut':
       return <AdminLoading />;
   }
-}
-
-/** Shows the HTTP client's notices (spec §8) with antd's notifications, 2 s (spec §9). */
-function AdminNotices() {
-  const { notification } = App.useApp();
-  useEffect(
-    () =>
-      setNoticeHandler((notice) => {
-        notification[notice.type]({
-          title: notice.title ?? notice.message,
-          description: notice.title ? notice.message : undefined,
-          duration: 2,
-        });
-      }),
-    [notification],
-  );
-  return null;
 }

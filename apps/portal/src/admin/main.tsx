@@ -13,7 +13,7 @@ import { RuntimeContext } from '../shared/useRuntime.ts';
 import { AdminApp } from './AdminApp.tsx';
 import { requestScope } from './admin-scope.ts';
 import { requireSession } from './admin-session.ts';
-import { showNotice } from './notice-bridge.ts';
+import { showNotice } from '../desktop/shell/notice-bridge.ts';
 import '../shared/base.css';
 import './admin.css';
 

@@ -39,12 +39,17 @@ export function createAdminAppServices(options: {
   clock: () => number;
 }) {
   const { db, events, clock } = options;
-  const domains = (handle: Db): AdminAppsDomains => {
+  const domains = (handle: Db, onCatalogueChange?: () => void): AdminAppsDomains => {
     const base = new BaseRepository(handle);
     const audit = new AuditService(new AuditRepository(handle), clock);
     const directory = new DirectoryService(new UaaRepository(handle), events, clock);
     return {
-      catalogue: new CatalogueAdminService(new CatalogueAdminRepository(handle), base, clock),
+      catalogue: new CatalogueAdminService(
+        new CatalogueAdminRepository(handle),
+        base,
+        clock,
+        onCatalogueChange,
+      ),
       directory,
       licences: new BaseService(base, audit, clock, directory),
       versions: new VersionsService(new VersionsRepository(handle)),
@@ -53,8 +58,16 @@ export function createAdminAppServices(options: {
     };
   };
   const main = domains(db);
-  const inTransaction = <T>(work: (d: AdminAppsDomains) => Promise<T>) =>
-    db.transaction().execute((trx) => work(domains(trx)));
+  // Every write goes through here. Once a write to the apps or their groups has committed, every
+  // instance empties its in-memory catalogue (before: another request could reload the old rows).
+  const inTransaction = async <T>(work: (d: AdminAppsDomains) => Promise<T>) => {
+    let catalogueChanged = false;
+    const result = await db
+      .transaction()
+      .execute((trx) => work(domains(trx, () => (catalogueChanged = true))));
+    if (catalogueChanged) await events.publish({ kind: 'catalogue' });
+    return result;
+  };
   const access = new AppsAccess(options.access, main.directory);
   const deployLimits = { ...DEFAULT_DEPLOY_LIMITS, ...options.deployLimits };
   const deployer = new SubappDeployer(options.pagesDir, deployLimits);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface AuditEntry {
@@ -43,21 +44,39 @@ function likeText(text: string): string {
 }
 
 export class AuditRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Every sign-in and most writes add a row: built and compiled once (issue 15 §1). */
+  private readonly insertQuery: PreparedQuery<
+    'id' | 'at' | 'action' | 'userId' | 'unitId' | 'ip' | 'detail'
+  >;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.insertQuery = new PreparedQuery(
+      (v) =>
+        db.insertInto('audit_log').values({
+          id: v('id'),
+          at: v('at'),
+          action: v('action'),
+          user_id: v('userId'),
+          unit_id: v('unitId'),
+          ip: v('ip'),
+          detail: v('detail'),
+        }),
+      ['id', 'at', 'action', 'userId', 'unitId', 'ip', 'detail'],
+    );
+  }
 
   async insert(entry: AuditEntry, at: number): Promise<void> {
-    await this.db
-      .insertInto('audit_log')
-      .values({
+    await this.db.executeQuery(
+      this.insertQuery.query({
         id: randomUUID(),
         at,
         action: entry.action,
-        user_id: entry.userId ?? null,
-        unit_id: entry.unitId ?? null,
+        userId: entry.userId ?? null,
+        unitId: entry.unitId ?? null,
         ip: entry.ip ?? null,
         detail: entry.detail ? JSON.stringify(entry.detail) : null,
-      })
-      .execute();
+      }),
+    );
   }
 
   /** Most recent first; used by tests and, later, by the admin screens. */

@@ -5,21 +5,29 @@
  * caller's rule.
  */
 import type { AppGroupRecord, AppRecord, BaseRepository } from './base.repository.ts';
+import type { CatalogueCache } from './catalogue-cache.ts';
 
 export class AppCatalogueService {
-  constructor(private readonly repository: BaseRepository) {}
+  constructor(
+    private readonly repository: BaseRepository,
+    /** The server's in-memory catalogue; without one (the CLI), every read asks the database. */
+    private readonly cache?: CatalogueCache,
+  ) {}
 
-  appGroups(): Promise<AppGroupRecord[]> {
-    return this.repository.appGroups();
+  appGroups(): Promise<readonly AppGroupRecord[]> {
+    const load = () => this.repository.appGroups();
+    return this.cache ? this.cache.groupList(load) : load();
   }
 
   /** Every app in its default order (sort, then code). */
-  apps(): Promise<AppRecord[]> {
-    return this.repository.apps();
+  apps(): Promise<readonly AppRecord[]> {
+    const load = () => this.repository.apps();
+    return this.cache ? this.cache.appList(load) : load();
   }
 
-  findApp(code: string): Promise<AppRecord | undefined> {
-    return this.repository.findApp(code);
+  async findApp(code: string): Promise<AppRecord | undefined> {
+    if (!this.cache) return this.repository.findApp(code);
+    return (await this.apps()).find((app) => app.code === code);
   }
 
   /** The file id of an uploaded icon for one theme variant (spec §3), else undefined: drawn. */
@@ -32,9 +40,11 @@ export class AppCatalogueService {
    * id shared by several apps names none of them.
    */
   async appCodeFor(codeOrServerId: string): Promise<string | undefined> {
-    const byCode = await this.repository.findApp(codeOrServerId);
+    const byCode = await this.findApp(codeOrServerId);
     if (byCode) return byCode.code;
-    const byServer = await this.repository.appsOfServer(codeOrServerId);
+    const byServer = this.cache
+      ? (await this.apps()).filter((app) => app.serverId === codeOrServerId)
+      : await this.repository.appsOfServer(codeOrServerId);
     return byServer.length === 1 ? byServer[0]?.code : undefined;
   }
 }

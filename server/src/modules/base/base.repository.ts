@@ -92,13 +92,23 @@ export class BaseRepository {
     return row?.file_id;
   }
 
-  async appExists(code: string): Promise<boolean> {
+  /**
+   * Whether the app is registered, and the unit's licence end for it (undefined: none), in one
+   * round trip (issue 15 §1): the desktop asks on every load.
+   */
+  async appLicence(
+    unitId: string,
+    appCode: string,
+  ): Promise<{ registered: boolean; end: number | undefined }> {
     const row = await this.db
       .selectFrom('apps')
-      .select('code')
-      .where('code', '=', code)
+      .leftJoin('licences', (join) =>
+        join.onRef('licences.app_code', '=', 'apps.code').on('licences.unit_id', '=', unitId),
+      )
+      .select('licences.end_time as end')
+      .where('apps.code', '=', appCode)
       .executeTakeFirst();
-    return row !== undefined;
+    return { registered: row !== undefined, end: row?.end ?? undefined };
   }
 
   // -------------------------------------------------------------------------------------------

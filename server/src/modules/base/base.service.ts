@@ -43,8 +43,8 @@ export class BaseService {
    */
   async licenceValid(user: SessionUser, unitId: string, appCode: string): Promise<boolean> {
     await this.assertMayReadUnit(user, unitId);
-    if (!(await this.repository.appExists(appCode))) return true;
-    const end = await this.repository.licenceEnd(unitId, appCode);
+    const { registered, end } = await this.repository.appLicence(unitId, appCode);
+    if (!registered) return true;
     return end !== undefined && end > this.clock();
   }
 

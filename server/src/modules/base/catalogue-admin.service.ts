@@ -37,6 +37,11 @@ export class CatalogueAdminService {
     private readonly repository: CatalogueAdminRepository,
     private readonly base: Pick<BaseRepository, 'apps' | 'findApp' | 'appGroups'>,
     private readonly clock: () => number,
+    /**
+     * Told after each write to the apps or their groups: the caller tells every instance's
+     * in-memory catalogue once the write has committed (issue 15 §1).
+     */
+    private readonly onChange: () => void = () => undefined,
   ) {}
 
   apps(): Promise<AppRecord[]> {
@@ -63,14 +68,17 @@ export class CatalogueAdminService {
   async createApp(code: string, fields: AppFields): Promise<void> {
     const sort = await this.repository.nextSort();
     await this.repository.insertApp({ code, ...fields, sort, updateStatus: 1 });
+    this.onChange();
   }
 
-  updateApp(code: string, fields: AppFields): Promise<void> {
-    return this.repository.updateApp(code, fields);
+  async updateApp(code: string, fields: AppFields): Promise<void> {
+    await this.repository.updateApp(code, fields);
+    this.onChange();
   }
 
-  setUpdateStatus(code: string, updateStatus: 0 | 1): Promise<void> {
-    return this.repository.setUpdateStatus(code, updateStatus);
+  async setUpdateStatus(code: string, updateStatus: 0 | 1): Promise<void> {
+    await this.repository.setUpdateStatus(code, updateStatus);
+    this.onChange();
   }
 
   /** Every app's group and default position, in the order given (1, 2, …). */
@@ -78,18 +86,21 @@ export class CatalogueAdminService {
     for (const [index, app] of order.entries()) {
       await this.repository.placeApp(app.code, app.groupCode, index + 1);
     }
+    this.onChange();
   }
 
-  saveGroup(group: AppGroupFields): Promise<void> {
-    return this.repository.saveGroup(group);
+  async saveGroup(group: AppGroupFields): Promise<void> {
+    await this.repository.saveGroup(group);
+    this.onChange();
   }
 
   countAppsInGroup(code: string): Promise<number> {
     return this.repository.countAppsInGroup(code);
   }
 
-  deleteGroup(code: string): Promise<void> {
-    return this.repository.deleteGroup(code);
+  async deleteGroup(code: string): Promise<void> {
+    await this.repository.deleteGroup(code);
+    this.onChange();
   }
 
   icons(): Promise<IconRecord[]> {

@@ -121,10 +121,7 @@ export class AppMenuService {
   }
 
   private async unreadCounts(user: SessionUser): Promise<Map<string, number>> {
-    const [messages, badges] = await Promise.all([
-      this.repository.unreadCountsByModule(user.userId),
-      this.repository.badgesOf(user.userId),
-    ]);
+    const { messages, badges } = await this.repository.unreadSources(user.userId);
     return appUnreadCounts(messages, badges);
   }
 }

@@ -3,7 +3,7 @@
  * unit's desktop settings and the per-user state (left lock, recent apps, icon order), the
  * desktop module's tables (docs/ARCHITECTURE.md). Returns camelCase records; the services decide, the routes present.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export interface MessageRecord {
@@ -71,14 +71,27 @@ export class DesktopRepository {
   // -------------------------------------------------------------------------------------------
   // Messages and to-dos
 
-  async countUnreadMessages(userId: string): Promise<number> {
+  /** Spec §7 unhandlecount's two counts in one round trip (issue 15 §1: fewer per call). */
+  async countOpenTodosAndUnreadMessages(
+    userId: string,
+  ): Promise<{ todoCount: number; messageCount: number }> {
     const row = await this.db
-      .selectFrom('messages')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('todos')
+          .select(eb.fn.countAll<number | string>().as('count'))
+          .where('user_id', '=', userId)
+          .where('done_at', 'is', null)
+          .as('todoCount'),
+        eb
+          .selectFrom('messages')
+          .select(eb.fn.countAll<number | string>().as('count'))
+          .where('user_id', '=', userId)
+          .where('read_at', 'is', null)
+          .as('messageCount'),
+      ])
       .executeTakeFirst();
-    return Number(row?.count ?? 0);
+    return { todoCount: Number(row?.todoCount ?? 0), messageCount: Number(row?.messageCount ?? 0) };
   }
 
   async countOpenTodos(userId: string): Promise<number> {
@@ -113,16 +126,38 @@ export class DesktopRepository {
       .execute();
   }
 
-  /** Unread messages per module (app code). */
-  async unreadCountsByModule(userId: string): Promise<{ module: string; count: number }[]> {
+  /**
+   * What an app's unread count is made of, in one round trip (issue 15 §1): the user's unread
+   * messages per module (app code), and the badges the apps set for the user (app code → count).
+   */
+  async unreadSources(userId: string): Promise<{
+    messages: { module: string; count: number }[];
+    badges: Map<string, number>;
+  }> {
     const rows = await this.db
       .selectFrom('messages')
-      .select((eb) => ['module', eb.fn.countAll<number | string>().as('count')])
+      .select((eb) => [
+        sql.lit('m').as('source'),
+        'module as code',
+        eb.fn.countAll<number | string>().as('count'),
+      ])
       .where('user_id', '=', userId)
       .where('read_at', 'is', null)
       .groupBy('module')
+      .unionAll((eb) =>
+        eb
+          .selectFrom('app_badges')
+          .select([sql.lit('b').as('source'), 'app_code as code', 'count'])
+          .where('user_id', '=', userId),
+      )
       .execute();
-    return rows.map((r) => ({ module: r.module, count: Number(r.count) }));
+    const messages: { module: string; count: number }[] = [];
+    const badges = new Map<string, number>();
+    for (const row of rows) {
+      if (row.source === 'm') messages.push({ module: row.code, count: Number(row.count) });
+      else badges.set(row.code, Number(row.count));
+    }
+    return { messages, badges };
   }
 
   /** Marks every unread message of the user read; answers how many. */
@@ -164,20 +199,28 @@ export class DesktopRepository {
     start: number,
     size: number,
   ): Promise<{ rows: TodoRecord[]; total: number }> {
-    const [rows, total] = await Promise.all([
-      this.db
-        .selectFrom('todos')
-        .select(['id', 'title', 'module', 'url', 'created_at as createdAt'])
-        .where('user_id', '=', userId)
-        .where('done_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(size)
-        .offset(start)
-        .execute(),
-      this.countOpenTodos(userId),
-    ]);
-    return { rows, total };
+    // The total rides on each row (a window count over the whole filter, before the limit):
+    // one round trip instead of two. A page past the end has no row to carry it.
+    const page = await this.db
+      .selectFrom('todos')
+      .select((eb) => [
+        'id',
+        'title',
+        'module',
+        'url',
+        'created_at as createdAt',
+        eb.fn.countAll<number | string>().over().as('total'),
+      ])
+      .where('user_id', '=', userId)
+      .where('done_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(size)
+      .offset(start)
+      .execute();
+    const first = page[0];
+    const total = first ? Number(first.total) : start === 0 ? 0 : await this.countOpenTodos(userId);
+    return { rows: page.map(({ total: _total, ...row }) => row), total };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -295,16 +338,6 @@ export class DesktopRepository {
         )
         .execute();
     }
-  }
-
-  /** The badges the apps set for the user: app code → count. */
-  async badgesOf(userId: string): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('app_badges')
-      .select(['app_code', 'count'])
-      .where('user_id', '=', userId)
-      .execute();
-    return new Map(rows.map((r) => [r.app_code, Number(r.count)]));
   }
 
   // -------------------------------------------------------------------------------------------

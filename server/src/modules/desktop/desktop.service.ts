@@ -47,11 +47,7 @@ export class DesktopService {
 
   /** Spec §7 unhandlecount: the caller's open to-dos and unread messages. */
   async unhandleCount(user: SessionUser): Promise<UnhandleCount> {
-    const [todoCount, messageCount] = await Promise.all([
-      this.repository.countOpenTodos(user.userId),
-      this.repository.countUnreadMessages(user.userId),
-    ]);
-    return { todoCount, messageCount };
+    return this.repository.countOpenTodosAndUnreadMessages(user.userId);
   }
 
   /** Spec §7 message_select_not_read: the caller's unread messages, newest first. */
@@ -81,10 +77,7 @@ export class DesktopService {
    * (issue 13 §4), else the caller's unread messages from it.
    */
   async unreadCodeCount(user: SessionUser): Promise<UnreadCodeCount> {
-    const [messages, badges] = await Promise.all([
-      this.repository.unreadCountsByModule(user.userId),
-      this.repository.badgesOf(user.userId),
-    ]);
+    const { messages, badges } = await this.repository.unreadSources(user.userId);
     const counts: UnreadCodeCount = {};
     for (const [module, count] of appUnreadCounts(messages, badges)) {
       if (count > 0) counts[module] = count;

@@ -3,12 +3,12 @@ import { FACE_LIVENESS_MIN_SCORE } from '@campus/contracts/face';
 import { loadFaceConfig } from './face-config.ts';
 
 describe('loadFaceConfig (DESIGN.md §9: FACE_LIVENESS on by default)', () => {
-  it('defaults: liveness on at the shipped score, models loaded on first use, SSD', () => {
+  it('defaults: liveness on at the shipped score, models loaded on first use, the tiny detector', () => {
     expect(loadFaceConfig({})).toEqual({
       liveness: true,
       livenessMinScore: FACE_LIVENESS_MIN_SCORE,
       preload: false,
-      detector: 'ssd',
+      detector: 'tiny',
     });
   });
 
@@ -18,9 +18,9 @@ describe('loadFaceConfig (DESIGN.md §9: FACE_LIVENESS on by default)', () => {
         FACE_LIVENESS: '0',
         FACE_LIVENESS_MIN_SCORE: '0.6',
         FACE_PRELOAD: '1',
-        FACE_DETECTOR: 'tiny',
+        FACE_DETECTOR: 'ssd',
       }),
-    ).toEqual({ liveness: false, livenessMinScore: 0.6, preload: true, detector: 'tiny' });
+    ).toEqual({ liveness: false, livenessMinScore: 0.6, preload: true, detector: 'ssd' });
   });
 
   it('stops the start-up on a malformed value, naming the variable', () => {

@@ -50,7 +50,7 @@ export class FaceBusyError extends Error {
 }
 
 export interface FaceEngineOptions {
-  /** face-api's detector: 'tiny' (TinyFaceDetector, 416 px) or 'ssd' (SSD MobileNet v1). */
+  /** face-api's detector: 'tiny' (TinyFaceDetector, 320 px on the padded photo) or 'ssd' (SSD MobileNet v1). */
   detector: 'tiny' | 'ssd';
   /** Photos with a longer side are refused (a decompression bomb, not a face). */
   maxSide: number;
@@ -63,7 +63,7 @@ export interface FaceEngineOptions {
 }
 
 export const DEFAULT_FACE_ENGINE_OPTIONS: FaceEngineOptions = {
-  detector: 'ssd',
+  detector: 'tiny',
   maxSide: 4096,
   analysisSide: 1024,
   photoSide: 640,

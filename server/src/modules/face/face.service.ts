@@ -100,14 +100,20 @@ export type EnrolmentProblem = keyof typeof PHOTO_MESSAGES;
 const photoProblem = (problem: keyof typeof PHOTO_MESSAGES) =>
   badRequest([{ field: 'faceImage', message: PHOTO_MESSAGES[problem] }]);
 
-const notRecognised = () =>
+/** No enrolled face matched; a kiosk's clock-in has no password to fall back on. */
+const notRecognised = (what: 'login' | 'clocking') =>
   new AppError(
     BodyStatus.badRequest,
     ErrorCode.invalidGrant,
-    bilingual(
-      '未能识别人脸，请重试或使用密码登录',
-      'Face not recognised: try again or sign in with a password',
-    ),
+    what === 'login'
+      ? bilingual(
+          '未能识别人脸，请重试或使用密码登录',
+          'Face not recognised: try again or sign in with a password',
+        )
+      : bilingual(
+          '未能识别人脸，请重试；未登记人脸请联系管理员',
+          'Face not recognised: try again, or ask an administrator to enrol your face',
+        ),
   );
 
 const livenessFailed = () =>
@@ -347,7 +353,7 @@ export class FaceService {
         outcome: outcome.kind,
         nearest: round(outcome.kind === 'none' ? outcome.nearest : outcome.distance),
       });
-      throw notRecognised();
+      throw notRecognised(what);
     }
     if (isLocked(user, now)) {
       throw accountLocked(Math.ceil(((user.lockedUntil ?? now) - now) / 60000), 'attempts');

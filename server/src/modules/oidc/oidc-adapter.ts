@@ -2,11 +2,13 @@
  * oidc-provider's storage adapter (one instance per model name):
  * - `Client`: the registered clients of `oauth_clients`, read-only, as provider metadata;
  * - `Interaction` and `Session`: held in this process only. Both live inside one
- *   `shiyue_webauth` call (the interaction is created and resumed by that request, see
- *   oidc.service.ts), and the portal's own session is the user's session, so the provider keeps
- *   none (docs/decisions.md);
+ *   `shiyue_webauth` call (the provider's session is made from the portal's for that call, the
+ *   interaction is created and resumed by that request, see oidc.service.ts), and the portal's
+ *   own session is the user's session, so the provider keeps none (docs/decisions.md);
  * - everything else (authorization codes, access and refresh tokens, grants): the database, so
  *   any instance can redeem a code or a token, and a replayed code revokes its grant's tokens.
+ *   A grant this instance saved is also kept here for a minute (GRANT_CACHE_MS), since the same
+ *   sign-in reads it again at once (token, userinfo).
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { OidcClientRecord, OidcRepository } from './oidc.repository.ts';
@@ -78,6 +80,13 @@ export class TransientAdapter implements Adapter {
   private lastSweep = 0;
 
   constructor(private readonly keep: boolean) {}
+
+  /** Holds an entry even when the provider's own saves are not kept (`keep` false). */
+  hold(id: string, payload: AdapterPayload, expiresIn: number): void {
+    const now = Date.now();
+    this.sweep(now);
+    this.entries.set(id, { payload, expiresAt: now + expiresIn * 1000 });
+  }
 
   upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<undefined> {
     if (this.keep) {
@@ -172,14 +181,75 @@ class DatabaseAdapter implements Adapter {
   }
 }
 
-/** The adapter factory the provider calls with each model's name. */
-export function adapterFactory(repository: OidcRepository): (model: string) => Adapter {
+/**
+ * How long a grant saved by this instance is answered from memory. A grant is never changed
+ * after it is saved (each Allow saves a new one), and whatever revokes it (a replayed code, a
+ * revoked refresh token) deletes its codes and tokens in the same step, in the database, which
+ * every instance reads: a grant is only ever looked up for a code or token found there first.
+ */
+export const GRANT_CACHE_MS = 60_000;
+/** At most this many grants are kept; the oldest go first. */
+export const GRANT_CACHE_MAX = 20_000;
+
+/** Grants: the database, with the grants this instance saved kept for GRANT_CACHE_MS. */
+export class GrantAdapter extends DatabaseAdapter {
+  private readonly recent = new Map<string, { payload: AdapterPayload; until: number }>();
+
+  constructor(repository: OidcRepository) {
+    super('Grant', repository);
+  }
+
+  override async upsert(
+    id: string,
+    payload: AdapterPayload,
+    expiresIn: number,
+  ): Promise<undefined> {
+    await super.upsert(id, payload, expiresIn);
+    const now = Date.now();
+    const until = now + Math.min(GRANT_CACHE_MS, expiresIn ? expiresIn * 1000 : GRANT_CACHE_MS);
+    this.recent.delete(id);
+    this.recent.set(id, { payload: structuredClone(payload), until });
+    // Oldest first (insertion order): drop what has expired, and the oldest beyond the bound.
+    for (const [key, entry] of this.recent) {
+      if (entry.until > now && this.recent.size <= GRANT_CACHE_MAX) break;
+      this.recent.delete(key);
+    }
+    return undefined;
+  }
+
+  override async find(id: string): Promise<AdapterPayload | undefined> {
+    const cached = this.recent.get(id);
+    if (cached && cached.until > Date.now()) return structuredClone(cached.payload);
+    return super.find(id);
+  }
+
+  override async destroy(id: string): Promise<undefined> {
+    this.recent.delete(id);
+    return super.destroy(id);
+  }
+}
+
+/** The provider's stores, with the in-process ones the service also reaches (webauth). */
+export function oidcStores(repository: OidcRepository): {
+  adapter: (model: string) => Adapter;
+  sessions: TransientAdapter;
+} {
+  const client = new ClientAdapter(repository);
   const interactions = new TransientAdapter(true);
   const sessions = new TransientAdapter(false);
-  return (model) => {
-    if (model === 'Client') return new ClientAdapter(repository);
+  const grants = new GrantAdapter(repository);
+  const others = new Map<string, Adapter>();
+  const adapter = (model: string): Adapter => {
+    if (model === 'Client') return client;
     if (model === 'Interaction') return interactions;
     if (model === 'Session') return sessions;
-    return new DatabaseAdapter(model, repository);
+    if (model === 'Grant') return grants;
+    let found = others.get(model);
+    if (!found) {
+      found = new DatabaseAdapter(model, repository);
+      others.set(model, found);
+    }
+    return found;
   };
+  return { adapter, sessions };
 }

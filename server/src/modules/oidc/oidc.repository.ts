@@ -4,6 +4,7 @@
  * provider's stored artifacts (`oidc_payloads`). Rows become camelCase records here.
  */
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface OidcClientRecord {
@@ -29,7 +30,53 @@ export interface StoredPayload {
 }
 
 export class OidcRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly upsertQuery: PreparedQuery<
+    'model' | 'id' | 'payload' | 'grantId' | 'expiresAt' | 'consumedAt'
+  >;
+  private readonly findQuery: PreparedQuery<'model' | 'id'>;
+  private readonly consumeQuery: PreparedQuery<'model' | 'id' | 'at'>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.upsertQuery = new PreparedQuery(
+      (v) =>
+        db
+          .insertInto('oidc_payloads')
+          .values({
+            model: v('model'),
+            id: v('id'),
+            payload: v('payload'),
+            grant_id: v('grantId'),
+            expires_at: v('expiresAt'),
+            consumed_at: v('consumedAt'),
+          })
+          .onConflict((oc) =>
+            oc.columns(['model', 'id']).doUpdateSet({
+              payload: v('payload'),
+              grant_id: v('grantId'),
+              expires_at: v('expiresAt'),
+            }),
+          ),
+      ['model', 'id', 'payload', 'grantId', 'expiresAt', 'consumedAt'],
+    );
+    this.findQuery = new PreparedQuery(
+      (v) =>
+        db
+          .selectFrom('oidc_payloads')
+          .select(['payload', 'expires_at', 'consumed_at'])
+          .where('model', '=', v('model'))
+          .where('id', '=', v('id')),
+      ['model', 'id'],
+    );
+    this.consumeQuery = new PreparedQuery(
+      (v) =>
+        db
+          .updateTable('oidc_payloads')
+          .set({ consumed_at: v('at') })
+          .where('model', '=', v('model'))
+          .where('id', '=', v('id')),
+      ['model', 'id', 'at'],
+    );
+  }
 
   /** Removes codes, tokens and grants that expired before `cutoff` (house-keeping). */
   async deleteExpiredPayloads(cutoff: number): Promise<number> {
@@ -116,6 +163,18 @@ export class OidcRepository {
   }
 
   /** Adds a key and retires every other one still active, in one transaction. */
+  /** The id of the key added last, retired or not (a rotation changes it). */
+  async newestSigningKeyId(): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('oidc_signing_keys')
+      .select('kid')
+      .orderBy('created_at', 'desc')
+      .orderBy('kid', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.kid;
+  }
+
   async addSigningKey(
     key: Omit<SigningKeyRecord, 'retiredAt'>,
     retireOthers: boolean,
@@ -148,32 +207,27 @@ export class OidcRepository {
     expiresAt: number | null,
   ): Promise<void> {
     const grantId = typeof payload.grantId === 'string' ? payload.grantId : null;
-    const text = JSON.stringify(payload);
-    await this.db
-      .insertInto('oidc_payloads')
-      .values({
+    await this.db.executeQuery(
+      this.upsertQuery.query({
         model,
         id,
-        payload: text,
-        grant_id: grantId,
-        expires_at: expiresAt,
-        consumed_at: null,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['model', 'id'])
-          .doUpdateSet({ payload: text, grant_id: grantId, expires_at: expiresAt }),
-      )
-      .execute();
+        payload: JSON.stringify(payload),
+        grantId,
+        expiresAt,
+        consumedAt: null,
+      }),
+    );
   }
 
   async findPayload(model: string, id: string): Promise<StoredPayload | undefined> {
-    const row = await this.db
-      .selectFrom('oidc_payloads')
-      .select(['payload', 'expires_at', 'consumed_at'])
-      .where('model', '=', model)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const { rows } = await this.db.executeQuery(
+      this.findQuery.query<{
+        payload: string;
+        expires_at: number | null;
+        consumed_at: number | null;
+      }>({ model, id }),
+    );
+    const row = rows[0];
     if (!row) return undefined;
     return {
       payload: JSON.parse(row.payload) as Record<string, unknown>,
@@ -183,12 +237,7 @@ export class OidcRepository {
   }
 
   async consumePayload(model: string, id: string, at: number): Promise<void> {
-    await this.db
-      .updateTable('oidc_payloads')
-      .set({ consumed_at: at })
-      .where('model', '=', model)
-      .where('id', '=', id)
-      .execute();
+    await this.db.executeQuery(this.consumeQuery.query({ model, id, at }));
   }
 
   async deletePayload(model: string, id: string): Promise<void> {

@@ -4,12 +4,13 @@
  * authorization endpoint is our authorize page (`/authorize`), so the page's Allow or Deny
  * (`shiyue_webauth`) drives the provider's own authorization request within one call:
  *
- * 1. the request's parameters go to the provider's authorization endpoint (in process, never
- *    over the network): it validates client, exact redirect URI, PKCE and scopes, and starts an
- *    interaction, since the provider holds no session of its own;
- * 2. the interaction is answered for the signed-in portal user (a grant of the scopes asked
- *    for) or with `access_denied`;
- * 3. the provider resumes it and answers the client's redirect URI with `code` and `state`.
+ * - Allow: the request's parameters go to the provider's authorization endpoint (in process,
+ *   never over the network) with a provider session made for this one call from the signed-in
+ *   portal user; the provider validates client, exact redirect URI, PKCE and scopes, and (see
+ *   `loadExistingGrant`) saves a grant of the scopes asked for and answers the client's
+ *   redirect URI with `code` and `state` at once;
+ * - Deny, or when the provider still asks for an interaction: the interaction is answered (a
+ *   grant, or `access_denied`) and resumed, and the provider answers the client's redirect URI.
  *
  * The user's session is the portal's: a user signed out of the portal is never signed in to a
  * client by the provider (docs/decisions.md).
@@ -31,7 +32,7 @@ import { BodyStatus } from '@campus/contracts/envelope';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
-import { adapterFactory } from './oidc-adapter.ts';
+import { oidcStores, type TransientAdapter } from './oidc-adapter.ts';
 import type { OidcRepository } from './oidc.repository.ts';
 
 /** The accounts the provider may name (the directory's users). */
@@ -63,6 +64,8 @@ const RETIRED_KEY_GRACE_MS = 24 * 60 * 60 * 1000;
 const SIGNING_ALG = 'RS256';
 /** Where the provider would send a browser for an interaction; only ever read in process. */
 const INTERACTION_PREFIX = '/oidc/interaction/';
+/** How long webauth's provider session is held: the length of one in-process call at most. */
+const WEBAUTH_SESSION_SECONDS = 60;
 
 const TTL = {
   AuthorizationCode: AUTHORIZATION_CODE_TTL_SECONDS,
@@ -76,6 +79,37 @@ const TTL = {
 
 type Callback = ReturnType<Provider['callback']>;
 
+interface Built {
+  provider: Provider;
+  callback: Callback;
+  host: string;
+  /** The provider's sessions, held only for the length of one webauth call. */
+  sessions: TransientAdapter;
+  /** The newest signing key when it was built: another one means a rotation happened. */
+  newestKid: string | undefined;
+}
+
+/**
+ * How often a built provider asks whether the signing keys changed. A rotation by the CLI or on
+ * another instance reaches every instance within this, without a restart or an event channel.
+ */
+export const SIGNING_KEY_CHECK_MS = 60_000;
+
+/** A grant to `accountId` of the known OpenID scopes among `asked` (space-separated). */
+function grantOf(
+  provider: Provider,
+  accountId: string,
+  clientId: string,
+  asked: unknown,
+): InstanceType<Provider['Grant']> {
+  const grant = new provider.Grant({ accountId, clientId });
+  const scopes = (typeof asked === 'string' ? asked : '')
+    .split(' ')
+    .filter((s) => (OIDC_SCOPES as readonly string[]).includes(s));
+  grant.addOIDCScope(scopes.join(' '));
+  return grant;
+}
+
 /** The provider's handler as light-my-request calls it (it ignores the returned promise). */
 function dispatcher(callback: Callback): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -84,7 +118,8 @@ function dispatcher(callback: Callback): (req: IncomingMessage, res: ServerRespo
 }
 
 export class OidcService {
-  private built: Promise<{ provider: Provider; callback: Callback; host: string }> | undefined;
+  private built: Promise<Built> | undefined;
+  private keysCheckedAt = 0;
 
   constructor(
     private readonly repository: OidcRepository,
@@ -117,7 +152,7 @@ export class OidcService {
    * a redirect URI not registered) is refused here instead.
    */
   async webauth(user: SessionUser, body: WebAuthBody): Promise<string> {
-    const { provider, callback, host } = await this.provider();
+    const { provider, callback, host, sessions } = await this.provider();
     const query = new URLSearchParams();
     for (const name of [
       'response_type',
@@ -132,11 +167,38 @@ export class OidcService {
       const value = body[name];
       if (value !== undefined) query.set(name, value);
     }
-    const started = await inject(dispatcher(callback), {
-      method: 'GET',
-      url: `${AUTHORIZE_PATH}?${query.toString()}`,
-      headers: { host },
-    });
+    const url = `${AUTHORIZE_PATH}?${query.toString()}`;
+    let started;
+    if (body.decision === 'deny') {
+      started = await inject(dispatcher(callback), { method: 'GET', url, headers: { host } });
+    } else {
+      // The signed-in portal user as the provider's session, for this call only: the provider
+      // then issues the code without an interaction (a grant is saved by loadExistingGrant).
+      const sessionId = randomBytes(24).toString('base64url');
+      const now = Math.floor(Date.now() / 1000);
+      sessions.hold(
+        sessionId,
+        {
+          jti: sessionId,
+          uid: randomBytes(16).toString('base64url'),
+          kind: 'Session',
+          accountId: user.userId,
+          loginTs: now,
+          iat: now,
+          exp: now + WEBAUTH_SESSION_SECONDS,
+        },
+        WEBAUTH_SESSION_SECONDS,
+      );
+      try {
+        started = await inject(dispatcher(callback), {
+          method: 'GET',
+          url,
+          headers: { host, cookie: `${provider.cookieName('session')}=${sessionId}` },
+        });
+      } finally {
+        await sessions.destroy(sessionId);
+      }
+    }
     const location = started.headers.location;
     if (started.statusCode !== 303 || typeof location !== 'string') throw refusal(started.body);
     // An error the provider may send to the client (PKCE missing, bad scope): it goes there.
@@ -151,15 +213,12 @@ export class OidcService {
         error_description: 'The user denied the request',
       };
     } else {
-      const grant = new provider.Grant({
-        accountId: user.userId,
-        clientId: interaction.params.client_id as string,
-      });
-      const asked = interaction.params.scope;
-      const scopes = (typeof asked === 'string' ? asked : '')
-        .split(' ')
-        .filter((s) => (OIDC_SCOPES as readonly string[]).includes(s));
-      grant.addOIDCScope(scopes.join(' '));
+      const grant = grantOf(
+        provider,
+        user.userId,
+        interaction.params.client_id as string,
+        interaction.params.scope,
+      );
       const grantId = await grant.save();
       interaction.result = {
         login: { accountId: user.userId },
@@ -180,9 +239,9 @@ export class OidcService {
   }
 
   /**
-   * A new signing key: it signs from now on (after the provider is rebuilt on this instance, at
-   * once here, at the next start elsewhere), and the old ones stay in the JWKS for a day so
-   * tokens they signed still verify.
+   * A new signing key: it signs from now on (the provider is rebuilt at once on this instance,
+   * within SIGNING_KEY_CHECK_MS on the others and where the CLI rotated it), and the old ones
+   * stay in the JWKS for a day so tokens they signed still verify.
    */
   async rotateSigningKey(): Promise<string> {
     const key = newSigningKey(this.clock());
@@ -191,12 +250,31 @@ export class OidcService {
     return key.kid;
   }
 
-  private provider(): Promise<{ provider: Provider; callback: Callback; host: string }> {
+  private provider(): Promise<Built> {
+    const now = this.clock();
+    if (this.built && now - this.keysCheckedAt >= SIGNING_KEY_CHECK_MS) {
+      this.keysCheckedAt = now;
+      // In the background: this call keeps the provider it has, a later one gets the new one.
+      void this.dropIfKeysChanged(this.built);
+    }
     this.built ??= this.build().catch((error: unknown) => {
       this.built = undefined;
       throw error;
     });
     return this.built;
+  }
+
+  /** Forgets `built` when a key newer than the one it signs with was added since. */
+  private async dropIfKeysChanged(built: Promise<Built>): Promise<void> {
+    try {
+      const [{ newestKid }, newest] = await Promise.all([
+        built,
+        this.repository.newestSigningKeyId(),
+      ]);
+      if (newest !== newestKid && this.built === built) this.built = undefined;
+    } catch {
+      // A failed build or check: the next call builds or checks again.
+    }
   }
 
   private async signingKeys(): Promise<JWK[]> {
@@ -219,14 +297,23 @@ export class OidcService {
     }));
   }
 
-  private async build(): Promise<{ provider: Provider; callback: Callback; host: string }> {
+  private async build(): Promise<Built> {
     const issuer = this.issuer();
     const accounts = new AccountCache(this.accounts);
+    const stores = oidcStores(this.repository);
+    const keys = await this.signingKeys();
+    this.keysCheckedAt = this.clock();
+    const newestKid = await this.repository.newestSigningKeyId();
     const configuration: Configuration = {
-      adapter: adapterFactory(this.repository),
-      jwks: { keys: await this.signingKeys() },
-      // The provider's cookies only ever travel between its two in-process calls (webauth).
-      cookies: { keys: [randomBytes(32).toString('base64url')] },
+      adapter: stores.adapter,
+      jwks: { keys },
+      // The provider's cookies only ever travel within webauth's in-process calls: its
+      // authorization endpoint (which reads the session cookie) has no route from outside
+      // (oidc.routes.ts), so the session cookie webauth sets needs no signature.
+      cookies: {
+        keys: [randomBytes(32).toString('base64url')],
+        long: { httpOnly: true, sameSite: 'lax', signed: false },
+      },
       routes: {
         authorization: AUTHORIZE_PATH,
         token: OIDC_ROUTES.token,
@@ -253,6 +340,24 @@ export class OidcService {
         profile: ['name', 'preferred_username', 'user_type', 'unit_id'],
       },
       pkce: { required: () => true },
+      // webauth's Allow (a session held for the call, no interaction result yet): a new grant
+      // of the scopes asked for, saved here, after the provider has checked the request.
+      async loadExistingGrant(ctx) {
+        const { oidc } = ctx;
+        const { session, client } = oidc;
+        if (!session || !client) return undefined;
+        const grantId = oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+        if (grantId) return oidc.provider.Grant.find(grantId);
+        if (oidc.result || !session.accountId) return undefined;
+        const grant = grantOf(
+          oidc.provider,
+          session.accountId,
+          client.clientId,
+          oidc.params?.scope,
+        );
+        await grant.save();
+        return grant;
+      },
       allowOmittingSingleRegisteredRedirectUri: false,
       // Tokens stand on their own lifetimes; the provider keeps no session to tie them to.
       expiresWithSession: () => false,
@@ -287,7 +392,13 @@ export class OidcService {
     const { default: OidcProvider } = await import('oidc-provider');
     const provider = new OidcProvider(issuer, configuration);
     provider.proxy = this.options.trustProxy;
-    return { provider, callback: provider.callback(), host: new URL(issuer).host };
+    return {
+      provider,
+      callback: provider.callback(),
+      host: new URL(issuer).host,
+      sessions: stores.sessions,
+      newestKid,
+    };
   }
 }
 

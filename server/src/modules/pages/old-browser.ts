@@ -4,7 +4,7 @@
  * rule), because those browsers cannot run the pages' scripts at all: a page request from one
  * gets the message instead, in both languages (no script runs to pick one).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isOldIE } from '@campus/contracts/old-browser';
 
 const UPGRADE_PAGE = `<!DOCTYPE html>
@@ -34,17 +34,29 @@ p{font-size:15px;line-height:1.7;margin:0 0 8px}
 /** True for a page request (not an API call or an asset) from IE 8 or older. */
 export function wantsUpgradePage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  // Every API call passes here: it leaves before the URL is split (issue 15 §1).
+  if (request.url.startsWith('/api/')) return false;
   const path = request.url.split('?')[0] ?? '';
-  if (path.startsWith('/api/') || /\.(js|css|json|png|svg|jpg|gif|ico|woff2?)$/i.test(path)) {
+  if (/\.(js|css|json|png|svg|jpg|gif|ico|woff2?)$/i.test(path)) {
     return false;
   }
   return isOldIE(request.headers['user-agent'] ?? '');
 }
 
-/** An onRequest hook: answers an old IE's page request with the upgrade page. */
-export async function oldBrowserHook(request: FastifyRequest, reply: FastifyReply) {
-  if (!wantsUpgradePage(request)) return;
-  await reply
+/**
+ * An onRequest hook: answers an old IE's page request with the upgrade page. A callback hook,
+ * not an async one: every request passes here, and nearly all go on at once without a promise.
+ */
+export function oldBrowserHook(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  if (!wantsUpgradePage(request)) {
+    done();
+    return;
+  }
+  void reply
     .code(200)
     .header('Cache-Control', 'no-store')
     .header('Vary', 'User-Agent')

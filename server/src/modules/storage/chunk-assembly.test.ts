@@ -56,7 +56,7 @@ describe('ChunkAssembler: the eager merge (issue 11 upload throughput, DESIGN.md
       md5: hex('md5', WHOLE),
       sha256: hex('sha256', WHOLE),
     });
-    expect(await fs.readFile(assembled!.path)).toEqual(WHOLE);
+    expect(await fs.readFile(assembled!.path!)).toEqual(WHOLE);
   });
 
   it('waits for a gap: chunks that arrive out of order are appended once it is filled', async () => {
@@ -111,7 +111,7 @@ describe('ChunkAssembler: the eager merge (issue 11 upload throughput, DESIGN.md
     const first = await take();
     expect(first).not.toBeNull();
     expect(await take()).toBeNull();
-    await fs.rm(first!.path);
+    await fs.rm(first!.path!);
   });
 
   it('drops assemblies idle for an hour, and their files', async () => {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database.ts';
-import { ChunkStore, MissingChunksError } from './chunk-store.ts';
+import { ChunkSizeMismatchError, ChunkStore, MissingChunksError } from './chunk-store.ts';
 import { ChecksumMismatchError, FileStore, FileTooLargeError } from './file-store.ts';
 import { DiskObjectStore } from './object-store.ts';
 import { StorageRepository } from './storage.repository.ts';
@@ -38,13 +38,17 @@ const WHOLE = Buffer.concat(PARTS);
 const KEY = { owner: 'user-1', md5: md5(WHOLE) };
 const FILE = { name: 'lesson.mp4', mime: 'video/mp4', size: WHOLE.length, chunks: 3 };
 
+/** Where chunk `index` starts: every chunk but the last is 1000 bytes, as the upload says. */
+const at = (index: number) => index * 1000;
+
 async function putAll(key = KEY, parts = PARTS): Promise<void> {
-  for (const [index, part] of parts.entries()) await chunks.put(key, index, [part], 4096);
+  for (const [index, part] of parts.entries())
+    await chunks.put(key, index, [part], 4096, undefined, at(index));
 }
 
 describe('ChunkStore (spec §4 chunked upload, DESIGN.md §7)', () => {
   it('knows which chunks are stored, and whole', async () => {
-    await chunks.put(KEY, 1, [PARTS[1]!], 4096);
+    await chunks.put(KEY, 1, [PARTS[1]!], 4096, undefined, at(1));
     expect(await chunks.has(KEY, 1)).toBe(true);
     expect(await chunks.has(KEY, 1, 1000)).toBe(true);
     expect(await chunks.has(KEY, 1, 999)).toBe(false);
@@ -53,19 +57,114 @@ describe('ChunkStore (spec §4 chunked upload, DESIGN.md §7)', () => {
   });
 
   it('replaces a chunk sent again, and keeps two users apart', async () => {
-    await chunks.put(KEY, 0, [Buffer.from('old')], 4096);
-    await chunks.put(KEY, 0, [PARTS[0]!], 4096);
+    await chunks.put(KEY, 0, [Buffer.from('old')], 4096, undefined, 0);
+    await chunks.put(KEY, 0, [PARTS[0]!], 4096, undefined, 0);
     expect(await chunks.has(KEY, 0, 1000)).toBe(true);
     const other = { ...KEY, owner: 'user-2' };
     expect(await chunks.missing(other, 3)).toEqual([0, 1, 2]);
   });
 
-  it('refuses a chunk over the limit and keeps the earlier copy', async () => {
-    await chunks.put(KEY, 0, [PARTS[0]!], 4096);
-    await expect(chunks.put(KEY, 0, [Buffer.alloc(5000)], 4096)).rejects.toBeInstanceOf(
-      FileTooLargeError,
-    );
+  it('refuses a chunk over the limit, which then counts as missing until sent whole', async () => {
+    await chunks.put(KEY, 0, [PARTS[0]!], 4096, undefined, 0);
+    await expect(
+      chunks.put(KEY, 0, [Buffer.alloc(5000)], 4096, undefined, 0),
+    ).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(await chunks.has(KEY, 0)).toBe(false);
+    await chunks.put(KEY, 0, [PARTS[0]!], 4096, undefined, 0);
     expect(await chunks.has(KEY, 0, 1000)).toBe(true);
+  });
+
+  it('refuses a chunk of another length than announced: missing, never half kept', async () => {
+    await expect(
+      chunks.put(KEY, 1, [PARTS[1]!.subarray(0, 600)], 4096, 1000, at(1)),
+    ).rejects.toBeInstanceOf(ChunkSizeMismatchError);
+    expect(await chunks.has(KEY, 1)).toBe(false);
+  });
+
+  it('writes the chunks in place into one part file, merged by a rename', async () => {
+    // Out of order, as lanes in flight deliver them.
+    for (const index of [2, 0, 1])
+      await chunks.put(KEY, index, [PARTS[index]!], 4096, undefined, at(index));
+    const upload = (await disk.list('chunks/')).map((object) => object.key.split('/').pop());
+    expect(upload.sort()).toEqual(['0', '1', '2', 'part']);
+    const file = await chunks.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 });
+    expect((await files.get(file.id))?.bytes).toEqual(WHOLE);
+    expect(await disk.list('chunks/')).toEqual([]);
+    expect(await fs.readdir(disk.scratchDir)).toEqual([]);
+  });
+
+  it('stops a chunk still being written when the merge takes the part file, and hashes the file', async () => {
+    // Chunk 1's first copy stalls half-way; its retry arrives whole; the client merges.
+    let release = () => undefined as void;
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    async function* slow() {
+      yield PARTS[1]!.subarray(0, 500);
+      await stalled;
+      yield PARTS[1]!.subarray(500);
+    }
+    const first = chunks.put(KEY, 1, slow(), 4096, 1000, at(1));
+    first.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await putAll();
+    const file = await chunks.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 });
+    await expect(first).rejects.toBeInstanceOf(ChunkSizeMismatchError);
+    release();
+    expect((await files.get(file.id))?.bytes).toEqual(WHOLE);
+    expect(await fs.readdir(disk.scratchDir)).toEqual([]);
+  });
+
+  it('hashes each chunk from the bytes it wrote, in order, without reading them back', async () => {
+    const stat = vi.spyOn(disk, 'stat');
+    // Out of order, as lanes in flight deliver them; each with its announced size.
+    for (const index of [1, 0, 2])
+      await chunks.put(KEY, index, [PARTS[index]!], 4096, PARTS[index]!.length, at(index));
+    // The eager hash runs in the background: given time, it read no marker (nor any byte).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stat).not.toHaveBeenCalled();
+    const file = await chunks.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 });
+    expect((await files.get(file.id))?.bytes).toEqual(WHOLE);
+    expect(chunks.heldBytes).toBe(0);
+  });
+
+  it('trusts no bytes held once another copy of the chunk replaced them (another instance)', async () => {
+    for (const index of [0, 1, 2])
+      await chunks.put(KEY, index, [PARTS[index]!], 4096, PARTS[index]!.length, at(index));
+    // Another instance sharing the folder stores chunk 1 again, with other bytes.
+    const other = new ChunkStore(disk, () => now);
+    await other.put(KEY, 1, [Buffer.alloc(1000, 9)], 4096, 1000, at(1));
+    await expect(chunks.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 })).rejects.toBeInstanceOf(
+      ChecksumMismatchError,
+    );
+    expect(await handle.db.selectFrom('files').select('id').execute()).toEqual([]);
+    expect(chunks.heldBytes).toBe(0);
+    await other.close();
+  });
+
+  it('keeps no bytes of a chunk far ahead of the next one to hash, nor of a refused one', async () => {
+    const many = { ...KEY, md5: md5(Buffer.from('another file')) };
+    await chunks.put(many, 9, [Buffer.alloc(1000, 1)], 4096, 1000, at(9));
+    expect(chunks.heldBytes).toBe(0);
+    await expect(
+      chunks.put(many, 1, [Buffer.alloc(600, 1)], 4096, 1000, at(1)),
+    ).rejects.toBeInstanceOf(ChunkSizeMismatchError);
+    expect(chunks.heldBytes).toBe(0);
+    await chunks.discard(many);
+  });
+
+  it('merges after a restart (no eager hash): the part file is hashed at the merge', async () => {
+    await putAll();
+    const restarted = new ChunkStore(disk, () => now);
+    const file = await restarted.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 });
+    expect((await files.get(file.id))?.bytes).toEqual(WHOLE);
+  });
+
+  it('refuses chunks not laid end to end (a wrong offset), keeping nothing', async () => {
+    for (const [index, part] of PARTS.entries())
+      await chunks.put(KEY, index, [part], 4096, undefined, index === 1 ? 1200 : at(index));
+    await expect(chunks.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 })).rejects.toBeInstanceOf(
+      ChecksumMismatchError,
+    );
+    expect(await handle.db.selectFrom('files').select('id').execute()).toEqual([]);
   });
 
   it('merges the chunks in order into one verified file and removes them', async () => {
@@ -82,7 +181,7 @@ describe('ChunkStore (spec §4 chunked upload, DESIGN.md §7)', () => {
     const key = { ...KEY, md5: md5(Buffer.concat(changed)) };
     await putAll(key);
     // Chunk 1 again, other bytes (already assembled eagerly with the first ones).
-    await chunks.put(key, 1, [changed[1]!], 4096);
+    await chunks.put(key, 1, [changed[1]!], 4096, undefined, at(1));
     const file = await chunks.merge(files, key, { ...FILE, maxBytes: 1 << 20 });
     expect((await files.get(file.id))?.bytes).toEqual(Buffer.concat(changed));
     expect(await fs.readdir(disk.scratchDir)).toEqual([]);
@@ -104,7 +203,7 @@ describe('ChunkStore (spec §4 chunked upload, DESIGN.md §7)', () => {
   });
 
   it('names the missing chunks and merges nothing', async () => {
-    await chunks.put(KEY, 0, [PARTS[0]!], 4096);
+    await chunks.put(KEY, 0, [PARTS[0]!], 4096, undefined, 0);
     await expect(chunks.merge(files, KEY, { ...FILE, maxBytes: 1 << 20 })).rejects.toEqual(
       new MissingChunksError([1, 2]),
     );
@@ -143,8 +242,11 @@ describe('ChunkStore (spec §4 chunked upload, DESIGN.md §7)', () => {
   });
 
   it('takes no path from the client: a bad MD5 or chunk number is refused', async () => {
-    await expect(chunks.put({ ...KEY, md5: '../../x' }, 0, [PARTS[0]!], 4096)).rejects.toThrow();
-    await expect(chunks.put(KEY, -1, [PARTS[0]!], 4096)).rejects.toThrow();
+    await expect(
+      chunks.put({ ...KEY, md5: '../../x' }, 0, [PARTS[0]!], 4096, undefined, 0),
+    ).rejects.toThrow();
+    await expect(chunks.put(KEY, -1, [PARTS[0]!], 4096, undefined, 0)).rejects.toThrow();
+    await expect(chunks.put(KEY, 0, [PARTS[0]!], 4096)).rejects.toThrow();
     await expect(chunks.has(KEY, 1.5)).rejects.toThrow();
   });
 });

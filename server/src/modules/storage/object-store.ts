@@ -58,6 +58,11 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** The objects whose keys start with `prefix` (a folder: ends with '/'). */
   list(prefix: string): Promise<ObjectInfo[]>;
+  /**
+   * A folder store only: the local file of `key`, which the chunk store writes in place (each
+   * chunk at its offset in one part file, so the merge is a rename). A bucket has none.
+   */
+  localPath?(key: string): string;
 }
 
 const KEY = /^[a-z0-9]+(?:\/[a-z0-9]+)*$/;
@@ -179,6 +184,10 @@ export class DiskObjectStore implements ObjectStore {
     return found;
   }
 
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
   /** The file of a key; exported for tests that damage a blob on purpose. */
   pathOf(key: string): string {
     return path.join(this.root, ...assertObjectKey(key).split('/'));
@@ -192,7 +201,8 @@ const READ_PART_BYTES = 1024 * 1024;
  * Every put renames a new file into place: a new inode, new nanosecond times. (An inode number
  * can be reused once freed, the times with it cannot.)
  */
-function diskVersion(stat: BigIntStats): string {
+/** The version of a folder store's object (ObjectInfo.version) from its file's stat. */
+export function diskVersion(stat: BigIntStats): string {
   return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
 }
 

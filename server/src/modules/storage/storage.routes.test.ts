@@ -72,7 +72,7 @@ beforeAll(async () => {
   app = Fastify().withTypeProvider<TypeBoxTypeProvider>();
   const units = new DirectoryService(
     new UaaRepository(handle.db),
-    localSessionEvents(new SessionCache(Date.now)),
+    localSessionEvents({ sessions: new SessionCache(Date.now) }),
     Date.now,
   );
   const baseRepository = new BaseRepository(handle.db);

@@ -65,8 +65,8 @@ export function uploadRoutes(deps: {
           request,
           { fileBytes: UPLOAD_MAX_CHUNK_BYTES, requestBytes: MULTIPART_BODY_LIMIT },
           async (raw, file) => {
+            // storeChunk checks the fields (checkChunk) before it reads a byte.
             const fields = parseFields(ChunkUploadFieldsSchema, raw);
-            uploads.checkChunk(fields);
             return uploads.storeChunk(user, fields, file.stream);
           },
         ),

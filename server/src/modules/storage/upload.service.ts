@@ -125,7 +125,7 @@ export class UploadService {
     this.assertAllowed(fields.name, fields.fullSize);
     if (fields.fileName !== undefined) this.assertAllowed(fields.fileName, fields.fullSize);
     assertChunkIndex(fields.chunk, fields.chunks);
-    if (fields.size > fields.fullSize) {
+    if (fields.size > fields.fullSize || chunkOffset(fields) + fields.size > fields.fullSize) {
       throw badRequest([
         {
           field: 'size',
@@ -152,6 +152,7 @@ export class UploadService {
         source,
         fields.size,
         fields.size,
+        chunkOffset(fields),
       );
       return { chunk: fields.chunk, size };
     } catch (error) {
@@ -284,6 +285,17 @@ function ownerOf(user: SessionUser): FileOwner {
 /** A user's upload of one content: two users' chunks never mix (DESIGN.md §7). */
 function uploadKey(user: SessionUser, md5: string): UploadKey {
   return { owner: user.userId, md5: md5.toLowerCase() };
+}
+
+/**
+ * Where chunk `chunk` starts in the file: `chunk × eachSize` (spec §3 upload payload); without
+ * `eachSize`, every chunk but the last is as long as this one and the last ends the file.
+ */
+function chunkOffset(fields: ChunkUploadFields): number {
+  if (fields.eachSize !== undefined) return fields.chunk * fields.eachSize;
+  return fields.chunk === fields.chunks - 1
+    ? fields.fullSize - fields.size
+    : fields.chunk * fields.size;
 }
 
 /** Chunks are numbered from 0 to `chunks - 1` (DESIGN.md §7). */

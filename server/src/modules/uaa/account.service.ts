@@ -22,14 +22,19 @@ export class AccountService {
     private readonly family: Pick<FamilyService, 'meFamily'>,
   ) {}
 
+  /** The /me answer already cached for this session, if any (answered without a promise). */
+  cachedMeAnswer(tokenHash: string): Buffer | undefined {
+    return this.cache.getMeAnswer(tokenHash);
+  }
+
   /**
    * The /me answer (the session state of spec §3 in the envelope), serialised once and
    * cached with the session, evicted with it. Every page checks /me: this is the hot path.
    */
-  async meAnswer(user: SessionUser, accessToken: string, tokenHash: string): Promise<string> {
+  async meAnswer(user: SessionUser, accessToken: string, tokenHash: string): Promise<Buffer> {
     const cached = this.cache.getMeAnswer(tokenHash);
     if (cached) return cached;
-    const answer = JSON.stringify(ok(await this.buildMe(user, accessToken)));
+    const answer = Buffer.from(JSON.stringify(ok(await this.buildMe(user, accessToken))));
     this.cache.setMeAnswer(tokenHash, answer);
     return answer;
   }

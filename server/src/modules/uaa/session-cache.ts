@@ -14,8 +14,11 @@ const MAX_ENTRIES = 50_000;
 interface Entry {
   user: SessionUserRecord;
   until: number;
-  /** The serialised /me answer for this session: repeated login checks cost no query and no serialisation. */
-  meAnswer?: string;
+  /**
+   * The serialised /me answer for this session: repeated login checks cost no query and no
+   * serialisation. UTF-8 bytes, so sending it neither measures nor encodes the text again.
+   */
+  meAnswer?: Buffer;
 }
 
 export class SessionCache {
@@ -29,12 +32,12 @@ export class SessionCache {
   ) {}
 
   get(tokenHash: string): SessionUserRecord | undefined {
-    const user = this.live(tokenHash);
+    const user = this.live(tokenHash)?.user;
     this.onLookup(user !== undefined);
     return user;
   }
 
-  private live(tokenHash: string): SessionUserRecord | undefined {
+  private live(tokenHash: string): Entry | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
     const now = this.clock();
@@ -42,7 +45,7 @@ export class SessionCache {
       this.entries.delete(tokenHash);
       return undefined;
     }
-    return entry.user;
+    return entry;
   }
 
   set(tokenHash: string, user: SessionUserRecord): void {
@@ -58,11 +61,11 @@ export class SessionCache {
   }
 
   /** The /me answer cached beside a live session entry, if any. */
-  getMeAnswer(tokenHash: string): string | undefined {
-    return this.live(tokenHash) ? this.entries.get(tokenHash)?.meAnswer : undefined;
+  getMeAnswer(tokenHash: string): Buffer | undefined {
+    return this.live(tokenHash)?.meAnswer;
   }
 
-  setMeAnswer(tokenHash: string, answer: string): void {
+  setMeAnswer(tokenHash: string, answer: Buffer): void {
     const entry = this.entries.get(tokenHash);
     if (entry) entry.meAnswer = answer;
   }

@@ -1,35 +1,48 @@
 /**
  * Tells every instance that sessions were revoked, so each evicts them from its
- * SessionCache. With Redis configured the message goes through a pub/sub channel
- * (DESIGN.md §2: two instances behind one proxy behave as one); without Redis there is
- * one instance and the local eviction is all there is.
+ * SessionCache, and that the app catalogue changed, so each empties its CatalogueCache.
+ * With Redis configured the message goes through a pub/sub channel (DESIGN.md §2: two
+ * instances behind one proxy behave as one); without Redis there is one instance and the
+ * local eviction is all there is.
  */
 import type { Redis } from 'ioredis';
 import type { SessionCache } from './session-cache.ts';
 
 export type SessionEvent =
-  { kind: 'family'; id: string } | { kind: 'user'; id: string } | { kind: 'unit'; id: string };
+  | { kind: 'family'; id: string }
+  | { kind: 'user'; id: string }
+  | { kind: 'unit'; id: string }
+  | { kind: 'catalogue' };
+
+/** What the events empty: the sessions, and the app catalogue when the server keeps one. */
+export interface EventCaches {
+  sessions: SessionCache;
+  catalogue?: { invalidate(): void };
+}
 
 export interface SessionEvents {
   publish(event: SessionEvent): Promise<void>;
   close(): Promise<void>;
 }
 
-function apply(cache: SessionCache, event: SessionEvent): void {
+function apply(caches: EventCaches, event: SessionEvent): void {
   switch (event.kind) {
     case 'family':
-      cache.evictFamily(event.id);
+      caches.sessions.evictFamily(event.id);
       break;
     case 'user':
-      cache.evictUser(event.id);
+      caches.sessions.evictUser(event.id);
       break;
     case 'unit':
-      cache.evictUnit(event.id);
+      caches.sessions.evictUnit(event.id);
+      break;
+    case 'catalogue':
+      caches.catalogue?.invalidate();
       break;
   }
 }
 
-export function localSessionEvents(cache: SessionCache): SessionEvents {
+export function localSessionEvents(cache: EventCaches): SessionEvents {
   return {
     publish: async (event) => apply(cache, event),
     close: async () => undefined,
@@ -37,7 +50,7 @@ export function localSessionEvents(cache: SessionCache): SessionEvents {
 }
 
 export async function redisSessionEvents(
-  cache: SessionCache,
+  cache: EventCaches,
   redis: Redis,
   channel: string,
 ): Promise<SessionEvents> {

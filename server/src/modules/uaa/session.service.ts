@@ -68,39 +68,43 @@ export class SessionService {
     const refreshToken = newToken();
     const userClientId = newToken();
     const sessionId = randomUUID();
-    await this.repository.insertSession({
-      id: sessionId,
-      userId: user.id,
-      familyId,
-      accessTokenHash: hashToken(accessToken),
-      accessExpiresAt: now + ACCESS_TTL_MS,
-      device: meta.device?.slice(0, 64) ?? null,
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 256) ?? null,
-      createdAt: now,
-    });
-    await this.repository.insertRefreshToken({
-      id: randomUUID(),
-      familyId,
-      userId: user.id,
-      tokenHash: hashToken(refreshToken),
-      expiresAt: now + REFRESH_TTL_MS,
-      usedAt: null,
-      revokedAt: null,
-      createdAt: now,
-    });
-    await this.repository.insertDeviceCredential({
-      id: randomUUID(),
-      kind: 'client',
-      userId: user.id,
-      tokenHash: hashToken(userClientId),
-      deviceId: null,
-      familyId,
-      expiresAt: now + CLIENT_TTL_MS,
-      usedAt: null,
-      revokedAt: null,
-      createdAt: now,
-    });
+    // One transaction: a session is never stored without its refresh token and client id, and
+    // SQLite commits once instead of three times (issue 15 §1, bench/login-throughput).
+    await this.repository.insertSignIn(
+      {
+        id: sessionId,
+        userId: user.id,
+        familyId,
+        accessTokenHash: hashToken(accessToken),
+        accessExpiresAt: now + ACCESS_TTL_MS,
+        device: meta.device?.slice(0, 64) ?? null,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 256) ?? null,
+        createdAt: now,
+      },
+      {
+        id: randomUUID(),
+        familyId,
+        userId: user.id,
+        tokenHash: hashToken(refreshToken),
+        expiresAt: now + REFRESH_TTL_MS,
+        usedAt: null,
+        revokedAt: null,
+        createdAt: now,
+      },
+      {
+        id: randomUUID(),
+        kind: 'client',
+        userId: user.id,
+        tokenHash: hashToken(userClientId),
+        deviceId: null,
+        familyId,
+        expiresAt: now + CLIENT_TTL_MS,
+        usedAt: null,
+        revokedAt: null,
+        createdAt: now,
+      },
+    );
     return { accessToken, refreshToken, userClientId, sessionId, familyId };
   }
 
@@ -113,9 +117,29 @@ export class SessionService {
   async authenticate(
     accessToken: string,
   ): Promise<{ user: SessionUser; tokenHash: string } | undefined> {
+    return this.authenticateNow(accessToken);
+  }
+
+  /**
+   * authenticate(), answered without a promise when the session cache holds the token: the
+   * per-request guard's fast path (core/auth.ts). The cache is the same one revocation evicts.
+   */
+  authenticateNow(
+    accessToken: string,
+  ):
+    | { user: SessionUser; tokenHash: string }
+    | undefined
+    | Promise<{ user: SessionUser; tokenHash: string } | undefined> {
     const tokenHash = hashToken(accessToken);
     const cached = this.cache.get(tokenHash);
     if (cached) return { user: cached, tokenHash };
+    return this.authenticateStored(tokenHash);
+  }
+
+  /** The session as the database has it, cached when valid. */
+  private async authenticateStored(
+    tokenHash: string,
+  ): Promise<{ user: SessionUser; tokenHash: string } | undefined> {
     const row = await this.repository.findSessionUser(tokenHash);
     if (!row || row.revokedAt !== null || row.accessExpiresAt <= this.clock()) return undefined;
     if (row.userStatus !== 1 || row.unitStatus !== 1) return undefined;

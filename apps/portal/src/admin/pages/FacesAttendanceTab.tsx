@@ -1,19 +1,15 @@
 import { Button, DatePicker, Input, Space, Table } from 'antd';
-import { useEffect, useState } from 'react';
-import {
-  faceAdminEndpoints,
-  type FaceAttendancePage,
-  type FaceAttendanceRow,
-} from '@campus/contracts/face';
+import { useCallback, useState } from 'react';
+import { faceAdminEndpoints, type FaceAttendanceRow } from '@campus/contracts/face';
 import { PORTAL_APP_CODE } from '@campus/sdk/create-page-runtime';
 import { download } from '@campus/sdk/download';
 import { callEndpoint } from '@campus/sdk/endpoint-call';
 import { formatDate } from '@campus/sdk/formatters';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
-import { showNotice } from '../notice-bridge.ts';
+import { showNotice } from '../../desktop/shell/notice-bridge.ts';
+import { FACE_PAGE_SIZE, useFacePage, useFacePagination } from './face-paging.ts';
 
-const PAGE_SIZE = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Filters {
@@ -41,28 +37,15 @@ export function FacesAttendanceTab({ unitId }: { unitId: string }) {
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
-  // The answer of which request: loading while it is not the current one's.
-  const [loaded, setLoaded] = useState<{ key: string; page: FaceAttendancePage | null }>();
-  const key = JSON.stringify([unitId, page, filters]);
-  const loading = loaded?.key !== key;
-  const answer = loaded?.page ?? null;
-
-  useEffect(() => {
-    let live = true;
-    void callEndpoint(http, faceAdminEndpoints.attendance, {
-      query: { unitId, page, size: PAGE_SIZE, ...filters },
-    }).then(
-      (reply) => {
-        if (live) setLoaded((last) => ({ key, page: reply.data ?? last?.page ?? null }));
-      },
-      () => {
-        if (live) setLoaded((last) => ({ key, page: last?.page ?? null }));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, unitId, page, filters, key]);
+  const load = useCallback(
+    () =>
+      callEndpoint(http, faceAdminEndpoints.attendance, {
+        query: { unitId, page, size: FACE_PAGE_SIZE, ...filters },
+      }),
+    [http, unitId, page, filters],
+  );
+  const { answer, loading } = useFacePage(JSON.stringify([unitId, page, filters]), load);
+  const pagination = useFacePagination(answer, page, setPage);
 
   const exportSheet = () => {
     setExporting(true);
@@ -132,14 +115,7 @@ export function FacesAttendanceTab({ unitId }: { unitId: string }) {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('admin.faces.attendance.empty') }}
         onRow={(row) => ({ 'data-testid': `faces.attendance.row.${row.loginName}` }) as object}
-        pagination={{
-          current: answer?.page ?? page,
-          pageSize: PAGE_SIZE,
-          total: answer?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('admin.faces.total', { count: total }),
-          onChange: setPage,
-        }}
+        pagination={pagination}
         columns={[
           { key: 'loginName', title: t('admin.faces.columns.loginName'), dataIndex: 'loginName' },
           { key: 'realName', title: t('admin.faces.columns.realName'), dataIndex: 'realName' },

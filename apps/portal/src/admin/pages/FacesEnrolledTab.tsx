@@ -1,12 +1,11 @@
 import { App, Button, Input, Popconfirm, Table } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { faceAdminEndpoints, type FaceEnrolledPage } from '@campus/contracts/face';
 import { callEndpoint } from '@campus/sdk/endpoint-call';
 import { formatDate } from '@campus/sdk/formatters';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
-
-const PAGE_SIZE = 20;
+import { FACE_PAGE_SIZE, useFacePage, useFacePagination } from './face-paging.ts';
 
 type Enrolment = FaceEnrolledPage['items'][number];
 
@@ -20,28 +19,22 @@ export function FacesEnrolledTab({ unitId }: { unitId: string }) {
   const { message } = App.useApp();
   const [query, setQuery] = useState({ q: '', page: 1 });
   const [reload, setReload] = useState(0);
-  // The answer of which request: loading while it is not the current one's.
-  const [loaded, setLoaded] = useState<{ key: string; page: FaceEnrolledPage | null }>();
-  const key = JSON.stringify([unitId, query, reload]);
-  const loading = loaded?.key !== key;
-  const answer = loaded?.page ?? null;
-
-  useEffect(() => {
-    let live = true;
-    void callEndpoint(http, faceAdminEndpoints.enrolled, {
-      query: { unitId, page: query.page, size: PAGE_SIZE, ...(query.q ? { q: query.q } : {}) },
-    }).then(
-      (reply) => {
-        if (live) setLoaded((last) => ({ key, page: reply.data ?? last?.page ?? null }));
-      },
-      () => {
-        if (live) setLoaded((last) => ({ key, page: last?.page ?? null }));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, unitId, query, key]);
+  const load = useCallback(
+    () =>
+      callEndpoint(http, faceAdminEndpoints.enrolled, {
+        query: {
+          unitId,
+          page: query.page,
+          size: FACE_PAGE_SIZE,
+          ...(query.q ? { q: query.q } : {}),
+        },
+      }),
+    [http, unitId, query],
+  );
+  const { answer, loading } = useFacePage(JSON.stringify([unitId, query, reload]), load);
+  const pagination = useFacePagination(answer, query.page, (page) =>
+    setQuery((q) => ({ ...q, page })),
+  );
 
   const remove = useCallback(
     async (row: Enrolment) => {
@@ -75,14 +68,7 @@ export function FacesEnrolledTab({ unitId }: { unitId: string }) {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('admin.faces.enrolled.empty') }}
         onRow={(row) => ({ 'data-testid': `faces.enrolled.row.${row.loginName}` }) as object}
-        pagination={{
-          current: answer?.page ?? query.page,
-          pageSize: PAGE_SIZE,
-          total: answer?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('admin.faces.total', { count: total }),
-          onChange: (page) => setQuery((q) => ({ ...q, page })),
-        }}
+        pagination={pagination}
         columns={[
           { key: 'loginName', title: t('admin.faces.columns.loginName'), dataIndex: 'loginName' },
           { key: 'realName', title: t('admin.faces.columns.realName'), dataIndex: 'realName' },

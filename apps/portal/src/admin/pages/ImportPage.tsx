@@ -29,7 +29,7 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import type { AdminPageProps } from '../admin-pages.ts';
 import { unitName } from '../admin-rules.ts';
-import { showNotice } from '../notice-bridge.ts';
+import { showNotice } from '../../desktop/shell/notice-bridge.ts';
 import { useLayoutWidth } from '../useLayoutWidth.ts';
 import {
   IMPORT_ACCEPT,

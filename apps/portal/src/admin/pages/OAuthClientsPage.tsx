@@ -23,7 +23,6 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import type { AdminPageProps } from '../admin-pages.ts';
 import {
-  AccessTheme,
   dayOf,
   FailureAlert,
   LoadedView,
@@ -31,7 +30,10 @@ import {
   OWN_FAILURE,
   useLoaded,
 } from './access-calls.tsx';
+import { AccessDialog } from './AccessDialog.tsx';
+import { AccessPage } from './AccessPage.tsx';
 import { lines } from './access-rules.ts';
+import { useDialogSave } from './useDialogSave.ts';
 
 interface ClientForm {
   clientId: string;
@@ -93,114 +95,108 @@ export function OAuthClientsPage({ context }: AdminPageProps) {
   };
 
   return (
-    <AccessTheme>
-      <div className="adm-page" data-testid="admin.oauth">
-        <Typography.Title level={1} className="adm-page__title">
-          {t('admin.pages.oauth')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('admin.oauth.intro')}</Typography.Paragraph>
-        <LoadedView loaded={clients.loaded} reload={clients.reload} testId="oauth">
-          {(rows) => (
-            <Card
-              className="adm-card"
-              extra={
-                <Button type="primary" data-testid="oauth.add" onClick={() => setCreating(true)}>
-                  {t('admin.oauth.add')}
-                </Button>
-              }
-              title={t('admin.oauth.listTitle')}
-            >
-              <FailureAlert message={failure} testId="oauth.error" />
-              <Table<AdminOAuthClient>
-                rowKey="clientId"
-                size="middle"
-                pagination={false}
-                scroll={{ x: 'max-content' }}
-                dataSource={rows}
-                locale={{ emptyText: t('admin.oauth.none') }}
-                onRow={(c) => ({ 'data-testid': `oauth.row.${c.clientId}` }) as object}
-                columns={[
-                  {
-                    key: 'clientId',
-                    title: t('admin.oauth.clientId'),
-                    render: (_, c) => <Typography.Text code>{c.clientId}</Typography.Text>,
-                  },
-                  { key: 'name', title: t('admin.oauth.name'), render: (_, c) => c.name },
-                  {
-                    key: 'uris',
-                    title: t('admin.oauth.redirectUris'),
-                    render: (_, c) => (
-                      <ul className="adm-access__uris">
-                        {c.redirectUris.map((uri) => (
-                          <li key={uri}>
-                            <Typography.Text code>{uri}</Typography.Text>
-                          </li>
-                        ))}
-                      </ul>
-                    ),
-                  },
-                  {
-                    key: 'kind',
-                    title: t('admin.oauth.kind'),
-                    render: (_, c) => (
-                      <Tag color={c.confidential ? 'blue' : 'default'}>
-                        {c.confidential ? t('admin.oauth.confidential') : t('admin.oauth.public')}
-                      </Tag>
-                    ),
-                  },
-                  {
-                    key: 'created',
-                    title: t('admin.oauth.created'),
-                    render: (_, c) => dayOf(c.createdAt),
-                  },
-                  {
-                    key: 'actions',
-                    title: t('admin.access.actions'),
-                    render: (_, c) => (
-                      <Space wrap>
-                        <Popconfirm
-                          title={t('admin.oauth.rotateConfirm', { client: c.clientId })}
-                          okText={t('admin.oauth.rotate')}
-                          cancelText={t('admin.access.cancel')}
-                          onConfirm={() => void rotate(c.clientId)}
-                        >
-                          <Button size="small" data-testid="oauth.rotate">
-                            {t('admin.oauth.rotate')}
-                          </Button>
-                        </Popconfirm>
-                        <Popconfirm
-                          title={t('admin.oauth.deleteConfirm', { client: c.clientId })}
-                          okText={t('admin.access.delete')}
-                          cancelText={t('admin.access.cancel')}
-                          onConfirm={() => void remove(c.clientId)}
-                        >
-                          <Button size="small" danger data-testid="oauth.delete">
-                            {t('admin.access.delete')}
-                          </Button>
-                        </Popconfirm>
-                      </Space>
-                    ),
-                  },
-                ]}
-              />
-            </Card>
-          )}
-        </LoadedView>
-        {creating ? (
-          <ClientDialog
-            unitId={unitId}
-            onClose={(made) => {
-              setCreating(false);
-              if (made) {
-                setSecret(made);
-                clients.reload();
-              }
-            }}
-          />
-        ) : null}
-        {secret ? <SecretDialog made={secret} onClose={() => setSecret(null)} /> : null}
-      </div>
-    </AccessTheme>
+    <AccessPage page="oauth" intro={t('admin.oauth.intro')}>
+      <LoadedView loaded={clients.loaded} reload={clients.reload} testId="oauth">
+        {(rows) => (
+          <Card
+            className="adm-card"
+            extra={
+              <Button type="primary" data-testid="oauth.add" onClick={() => setCreating(true)}>
+                {t('admin.oauth.add')}
+              </Button>
+            }
+            title={t('admin.oauth.listTitle')}
+          >
+            <FailureAlert message={failure} testId="oauth.error" />
+            <Table<AdminOAuthClient>
+              rowKey="clientId"
+              size="middle"
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              dataSource={rows}
+              locale={{ emptyText: t('admin.oauth.none') }}
+              onRow={(c) => ({ 'data-testid': `oauth.row.${c.clientId}` }) as object}
+              columns={[
+                {
+                  key: 'clientId',
+                  title: t('admin.oauth.clientId'),
+                  render: (_, c) => <Typography.Text code>{c.clientId}</Typography.Text>,
+                },
+                { key: 'name', title: t('admin.oauth.name'), render: (_, c) => c.name },
+                {
+                  key: 'uris',
+                  title: t('admin.oauth.redirectUris'),
+                  render: (_, c) => (
+                    <ul className="adm-access__uris">
+                      {c.redirectUris.map((uri) => (
+                        <li key={uri}>
+                          <Typography.Text code>{uri}</Typography.Text>
+                        </li>
+                      ))}
+                    </ul>
+                  ),
+                },
+                {
+                  key: 'kind',
+                  title: t('admin.oauth.kind'),
+                  render: (_, c) => (
+                    <Tag color={c.confidential ? 'blue' : 'default'}>
+                      {c.confidential ? t('admin.oauth.confidential') : t('admin.oauth.public')}
+                    </Tag>
+                  ),
+                },
+                {
+                  key: 'created',
+                  title: t('admin.oauth.created'),
+                  render: (_, c) => dayOf(c.createdAt),
+                },
+                {
+                  key: 'actions',
+                  title: t('admin.access.actions'),
+                  render: (_, c) => (
+                    <Space wrap>
+                      <Popconfirm
+                        title={t('admin.oauth.rotateConfirm', { client: c.clientId })}
+                        okText={t('admin.oauth.rotate')}
+                        cancelText={t('admin.access.cancel')}
+                        onConfirm={() => void rotate(c.clientId)}
+                      >
+                        <Button size="small" data-testid="oauth.rotate">
+                          {t('admin.oauth.rotate')}
+                        </Button>
+                      </Popconfirm>
+                      <Popconfirm
+                        title={t('admin.oauth.deleteConfirm', { client: c.clientId })}
+                        okText={t('admin.access.delete')}
+                        cancelText={t('admin.access.cancel')}
+                        onConfirm={() => void remove(c.clientId)}
+                      >
+                        <Button size="small" danger data-testid="oauth.delete">
+                          {t('admin.access.delete')}
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]}
+            />
+          </Card>
+        )}
+      </LoadedView>
+      {creating ? (
+        <ClientDialog
+          unitId={unitId}
+          onClose={(made) => {
+            setCreating(false);
+            if (made) {
+              setSecret(made);
+              clients.reload();
+            }
+          }}
+        />
+      ) : null}
+      {secret ? <SecretDialog made={secret} onClose={() => setSecret(null)} /> : null}
+    </AccessPage>
   );
 }
 
@@ -211,15 +207,13 @@ function ClientDialog({
   unitId: string;
   onClose: (made: AdminOAuthClientSecret | null) => void;
 }) {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const { http } = useRuntime();
   const [form] = Form.useForm<ClientForm>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { failure, saving, save } = useDialogSave();
 
-  const submit = async (values: ClientForm) => {
-    setSaving(true);
-    const outcome = await outcomeOf(
+  const submit = (values: ClientForm) =>
+    save(
       callEndpoint(
         http,
         adminAppEndpoints.createOAuthClient,
@@ -234,59 +228,49 @@ function ClientDialog({
         },
         OWN_FAILURE,
       ),
-      lang,
+      onClose,
     );
-    setSaving(false);
-    if (outcome.ok) onClose(outcome.data);
-    else setFailure(outcome.message);
-  };
 
   return (
-    <Modal
-      open
+    <AccessDialog
       title={t('admin.oauth.add')}
+      testId="oauth.dialog"
+      errorTestId="oauth.dialogError"
+      failure={failure}
+      saving={saving}
       okText={t('admin.oauth.create')}
-      cancelText={t('admin.access.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
       onCancel={() => onClose(null)}
-      data-testid="oauth.dialog"
+      form={form}
+      initialValues={{ clientId: '', name: '', redirectUris: '', confidential: true }}
+      onFinish={(values) => void submit(values)}
     >
-      <FailureAlert message={failure} testId="oauth.dialogError" />
-      <Form<ClientForm>
-        form={form}
-        layout="vertical"
-        initialValues={{ clientId: '', name: '', redirectUris: '', confidential: true }}
-        onFinish={(values) => void submit(values)}
+      <Form.Item name="clientId" label={t('admin.oauth.clientId')} rules={[{ required: true }]}>
+        <Input maxLength={64} data-testid="oauth.field.clientId" />
+      </Form.Item>
+      <Form.Item name="name" label={t('admin.oauth.name')} rules={[{ required: true }]}>
+        <Input maxLength={100} data-testid="oauth.field.name" />
+      </Form.Item>
+      <Form.Item
+        name="redirectUris"
+        label={t('admin.oauth.redirectUris')}
+        extra={t('admin.oauth.redirectHint')}
+        rules={[{ required: true }]}
       >
-        <Form.Item name="clientId" label={t('admin.oauth.clientId')} rules={[{ required: true }]}>
-          <Input maxLength={64} data-testid="oauth.field.clientId" />
-        </Form.Item>
-        <Form.Item name="name" label={t('admin.oauth.name')} rules={[{ required: true }]}>
-          <Input maxLength={100} data-testid="oauth.field.name" />
-        </Form.Item>
-        <Form.Item
-          name="redirectUris"
-          label={t('admin.oauth.redirectUris')}
-          extra={t('admin.oauth.redirectHint')}
-          rules={[{ required: true }]}
-        >
-          <Input.TextArea
-            rows={3}
-            placeholder="https://app.example.edu/callback"
-            data-testid="oauth.field.redirectUris"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confidential"
-          label={t('admin.oauth.confidential')}
-          extra={t('admin.oauth.confidentialHint')}
-          valuePropName="checked"
-        >
-          <Switch data-testid="oauth.field.confidential" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea
+          rows={3}
+          placeholder="https://app.example.edu/callback"
+          data-testid="oauth.field.redirectUris"
+        />
+      </Form.Item>
+      <Form.Item
+        name="confidential"
+        label={t('admin.oauth.confidential')}
+        extra={t('admin.oauth.confidentialHint')}
+        valuePropName="checked"
+      >
+        <Switch data-testid="oauth.field.confidential" />
+      </Form.Item>
+    </AccessDialog>
   );
 }
 

@@ -1,8 +1,13 @@
 import { Card, Descriptions, List, Typography } from 'antd';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { adminDirectoryEndpoints as E } from '@campus/contracts/admin-directory';
+import { callEndpoint } from '@campus/sdk/endpoint-call';
 import { useTranslation } from '../../i18n/useTranslation.ts';
+import { useRuntime } from '../../shared/useRuntime.ts';
 import type { AdminPageProps } from '../admin-pages.ts';
 import { parentOf, unitKind, unitName, unitPagePath, unitsUnder } from '../admin-rules.ts';
+import { QUIET, settle, useOutcome } from './admin-call.ts';
 
 /**
  * The unit being administered (issue 13 §1): its names, type and parent, and for an area the
@@ -63,7 +68,7 @@ export function OverviewPage({ context }: AdminPageProps) {
                       {unitName(parent.unit, lang)}
                     </Link>
                   ) : (
-                    <Typography.Text code>{parent.unitId}</Typography.Text>
+                    <ParentOutsideScope unitId={unit.unitId} parentId={parent.unitId} />
                   )}
                 </span>
               ),
@@ -113,5 +118,25 @@ export function OverviewPage({ context }: AdminPageProps) {
         </Card>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The parent area of a school whose admin does not administer that area: its name from the
+ * unit's own detail (which answers the parent's names), its id until then or if that fails.
+ */
+function ParentOutsideScope({ unitId, parentId }: { unitId: string; parentId: string }) {
+  const { lang } = useTranslation();
+  const { http } = useRuntime();
+  const load = useCallback(
+    () => settle(callEndpoint(http, E.unit, { params: { unitId } }, QUIET), lang),
+    [http, unitId, lang],
+  );
+  const { outcome } = useOutcome(load);
+  const named = outcome?.ok ? outcome.data.parent : null;
+  return named ? (
+    <span>{unitName(named, lang)}</span>
+  ) : (
+    <Typography.Text code>{parentId}</Typography.Text>
   );
 }

@@ -5,7 +5,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Select,
   Space,
@@ -25,17 +24,12 @@ import { callEndpoint } from '@campus/sdk/endpoint-call';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import type { AdminPageProps } from '../admin-pages.ts';
-import {
-  AccessTheme,
-  appName,
-  FailureAlert,
-  LoadedView,
-  outcomeOf,
-  OWN_FAILURE,
-  useCatalogue,
-  useLoaded,
-} from './access-calls.tsx';
+import { FailureAlert, LoadedView, outcomeOf, OWN_FAILURE, useLoaded } from './access-calls.tsx';
+import { AccessDialog } from './AccessDialog.tsx';
+import { AccessPage } from './AccessPage.tsx';
+import { CatalogueAppPicker } from './CatalogueAppPicker.tsx';
 import { roleGrantChanges, rolesOfApp, type AppRole } from './access-rules.ts';
+import { useDialogSave } from './useDialogSave.ts';
 
 const USER_TYPES = [1, 2, 3, 4] as const;
 const RESOURCE_TYPES = [1, 2, 3] as const;
@@ -48,49 +42,16 @@ const RESOURCE_TYPES = [1, 2, 3] as const;
  * catalogue's `editable`); giving roles to the unit's users is for every administrator.
  */
 export function RolesPage({ context }: AdminPageProps) {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const unitId = context.unit.unitId;
-  const catalogue = useCatalogue(unitId);
-  const [chosen, setChosen] = useState<string | null>(null);
-
   return (
-    <AccessTheme>
-      <div className="adm-page" data-testid="admin.roles">
-        <Typography.Title level={1} className="adm-page__title">
-          {t('admin.pages.roles')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('admin.roles.intro')}</Typography.Paragraph>
-        <LoadedView loaded={catalogue.loaded} reload={catalogue.reload} testId="roles">
-          {({ apps, editable }) => {
-            const appCode = chosen ?? apps.find((a) => a.code === 'cms')?.code ?? apps[0]?.code;
-            return (
-              <>
-                <Space wrap className="adm-access__bar">
-                  <label htmlFor="roles-app">{t('admin.access.app')}</label>
-                  <Select
-                    id="roles-app"
-                    className="adm-access__app"
-                    data-testid="roles.app"
-                    value={appCode}
-                    showSearch={{ optionFilterProp: 'label' }}
-                    onChange={setChosen}
-                    options={apps.map((a) => ({ value: a.code, label: appName(a, lang) }))}
-                  />
-                </Space>
-                {appCode ? (
-                  <AppAccess
-                    key={appCode}
-                    unitId={unitId}
-                    app={apps.find((a) => a.code === appCode) as AdminApp}
-                    editable={editable}
-                  />
-                ) : null}
-              </>
-            );
-          }}
-        </LoadedView>
-      </div>
-    </AccessTheme>
+    <AccessPage page="roles" intro={t('admin.roles.intro')}>
+      <CatalogueAppPicker unitId={unitId} page="roles">
+        {(app, editable) =>
+          app ? <AppAccess key={app.code} unitId={unitId} app={app} editable={editable} /> : null
+        }
+      </CatalogueAppPicker>
+    </AccessPage>
   );
 }
 
@@ -320,11 +281,10 @@ function ResourceDialog({
   editing: AdminResource | 'new';
   onClose: (saved: boolean) => void;
 }) {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const { http } = useRuntime();
   const [form] = Form.useForm<ResourceForm>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { failure, saving, save } = useDialogSave();
   const current = editing === 'new' ? undefined : editing;
   const initial: ResourceForm = current
     ? {
@@ -340,10 +300,9 @@ function ResourceDialog({
       }
     : { code: '', name: '', enName: '', resourceType: 3, userTypes: [], roles: [], sort: 0 };
 
-  const submit = async (values: ResourceForm) => {
-    setSaving(true);
+  const submit = (values: ResourceForm) => {
     const route = values.menuRoute?.trim() ?? '';
-    const outcome = await outcomeOf(
+    return save(
       callEndpoint(
         http,
         adminAppEndpoints.saveResource,
@@ -365,72 +324,62 @@ function ResourceDialog({
         },
         OWN_FAILURE,
       ),
-      lang,
+      () => onClose(true),
     );
-    setSaving(false);
-    if (outcome.ok) onClose(true);
-    else setFailure(outcome.message);
   };
 
   return (
-    <Modal
-      open
+    <AccessDialog
       title={current ? t('admin.roles.editResource') : t('admin.roles.addResource')}
-      okText={t('admin.access.save')}
-      cancelText={t('admin.access.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
+      testId="roles.resourceDialog"
+      errorTestId="roles.resourceDialogError"
+      failure={failure}
+      saving={saving}
       onCancel={() => onClose(false)}
-      data-testid="roles.resourceDialog"
+      form={form}
+      initialValues={initial}
+      onFinish={(values) => void submit(values)}
     >
-      <FailureAlert message={failure} testId="roles.resourceDialogError" />
-      <Form<ResourceForm>
-        form={form}
-        layout="vertical"
-        initialValues={initial}
-        onFinish={(values) => void submit(values)}
-      >
-        <Form.Item name="code" label={t('admin.roles.code')} rules={[{ required: true }]}>
-          <Input maxLength={100} data-testid="roles.field.code" />
-        </Form.Item>
-        <Form.Item name="name" label={t('admin.roles.name')} rules={[{ required: true }]}>
-          <Input maxLength={100} data-testid="roles.field.name" />
-        </Form.Item>
-        <Form.Item name="enName" label={t('admin.roles.enName')} rules={[{ required: true }]}>
-          <Input maxLength={100} lang="en" data-testid="roles.field.enName" />
-        </Form.Item>
-        <Form.Item name="resourceType" label={t('admin.roles.type')}>
-          <Select
-            options={RESOURCE_TYPES.map((v) => ({ value: v, label: t(`admin.roles.types.t${v}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="menuRoute" label={t('admin.roles.menuRoute')}>
-          <Input maxLength={200} placeholder="/notices" />
-        </Form.Item>
-        <Form.Item name="parentId" label={t('admin.roles.parent')}>
-          <Select
-            allowClear
-            options={resources
-              .filter((r) => r.id !== current?.id)
-              .map((r) => ({ value: r.id, label: r.code }))}
-          />
-        </Form.Item>
-        <Form.Item name="userTypes" label={t('admin.roles.userTypes')}>
-          <Checkbox.Group
-            options={USER_TYPES.map((u) => ({
-              value: u,
-              label: t(`admin.access.userTypes.u${u}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="roles" label={t('admin.roles.grantingRoles')}>
-          <Select mode="tags" tokenSeparators={[',', ' ']} data-testid="roles.field.roles" />
-        </Form.Item>
-        <Form.Item name="sort" label={t('admin.roles.sort')}>
-          <InputNumber min={0} max={100000} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="code" label={t('admin.roles.code')} rules={[{ required: true }]}>
+        <Input maxLength={100} data-testid="roles.field.code" />
+      </Form.Item>
+      <Form.Item name="name" label={t('admin.roles.name')} rules={[{ required: true }]}>
+        <Input maxLength={100} data-testid="roles.field.name" />
+      </Form.Item>
+      <Form.Item name="enName" label={t('admin.roles.enName')} rules={[{ required: true }]}>
+        <Input maxLength={100} lang="en" data-testid="roles.field.enName" />
+      </Form.Item>
+      <Form.Item name="resourceType" label={t('admin.roles.type')}>
+        <Select
+          options={RESOURCE_TYPES.map((v) => ({ value: v, label: t(`admin.roles.types.t${v}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="menuRoute" label={t('admin.roles.menuRoute')}>
+        <Input maxLength={200} placeholder="/notices" />
+      </Form.Item>
+      <Form.Item name="parentId" label={t('admin.roles.parent')}>
+        <Select
+          allowClear
+          options={resources
+            .filter((r) => r.id !== current?.id)
+            .map((r) => ({ value: r.id, label: r.code }))}
+        />
+      </Form.Item>
+      <Form.Item name="userTypes" label={t('admin.roles.userTypes')}>
+        <Checkbox.Group
+          options={USER_TYPES.map((u) => ({
+            value: u,
+            label: t(`admin.access.userTypes.u${u}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="roles" label={t('admin.roles.grantingRoles')}>
+        <Select mode="tags" tokenSeparators={[',', ' ']} data-testid="roles.field.roles" />
+      </Form.Item>
+      <Form.Item name="sort" label={t('admin.roles.sort')}>
+        <InputNumber min={0} max={100000} />
+      </Form.Item>
+    </AccessDialog>
   );
 }
 
@@ -566,41 +515,34 @@ function RoleDialog({
   };
 
   return (
-    <Modal
-      open
+    <AccessDialog
       title={current ? t('admin.roles.editRole', { role: current.role }) : t('admin.roles.addRole')}
-      okText={t('admin.access.save')}
-      cancelText={t('admin.access.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
+      testId="roles.roleDialog"
+      errorTestId="roles.roleDialogError"
+      failure={failure}
+      saving={saving}
       onCancel={() => onClose(false)}
-      data-testid="roles.roleDialog"
+      form={form}
+      initialValues={{ role: current?.role ?? '', grants: current?.resourceIds ?? [] }}
+      onFinish={(values) => void submit(values)}
     >
-      <FailureAlert message={failure} testId="roles.roleDialogError" />
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ role: current?.role ?? '', grants: current?.resourceIds ?? [] }}
-        onFinish={(values) => void submit(values)}
+      <Form.Item
+        name="role"
+        label={t('admin.roles.role')}
+        extra={t('admin.roles.roleHint')}
+        rules={[{ required: true }, { pattern: /^\w+$/, message: t('admin.roles.roleRule') }]}
       >
-        <Form.Item
-          name="role"
-          label={t('admin.roles.role')}
-          extra={t('admin.roles.roleHint')}
-          rules={[{ required: true }, { pattern: /^\w+$/, message: t('admin.roles.roleRule') }]}
-        >
-          <Input maxLength={64} disabled={current !== undefined} data-testid="roles.field.role" />
-        </Form.Item>
-        <Form.Item name="grants" label={t('admin.roles.grants')}>
-          <Select
-            mode="multiple"
-            data-testid="roles.field.grants"
-            optionFilterProp="label"
-            options={resources.map((r) => ({ value: r.id, label: r.code }))}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={64} disabled={current !== undefined} data-testid="roles.field.role" />
+      </Form.Item>
+      <Form.Item name="grants" label={t('admin.roles.grants')}>
+        <Select
+          mode="multiple"
+          data-testid="roles.field.grants"
+          optionFilterProp="label"
+          options={resources.map((r) => ({ value: r.id, label: r.code }))}
+        />
+      </Form.Item>
+    </AccessDialog>
   );
 }
 

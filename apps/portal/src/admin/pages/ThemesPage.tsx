@@ -23,14 +23,8 @@ import { callEndpoint } from '@campus/sdk/endpoint-call';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import type { AdminPageProps } from '../admin-pages.ts';
-import {
-  AccessTheme,
-  FailureAlert,
-  LoadedView,
-  outcomeOf,
-  OWN_FAILURE,
-  useLoaded,
-} from './access-calls.tsx';
+import { FailureAlert, LoadedView, outcomeOf, OWN_FAILURE, useLoaded } from './access-calls.tsx';
+import { AccessPage } from './AccessPage.tsx';
 
 const MAX_THEMES = 12;
 
@@ -50,22 +44,16 @@ export function ThemesPage({ context }: AdminPageProps) {
     ),
   );
   return (
-    <AccessTheme>
-      <div className="adm-page" data-testid="admin.themes">
-        <Typography.Title level={1} className="adm-page__title">
-          {t('admin.pages.themes')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('admin.themes.intro')}</Typography.Paragraph>
-        <LoadedView loaded={themes.loaded} reload={themes.reload} testId="themes">
-          {(data) => (
-            <>
-              <ThemeListCard unitId={unitId} themes={data} onSaved={themes.set} />
-              <PushCard unitId={unitId} themes={data} />
-            </>
-          )}
-        </LoadedView>
-      </div>
-    </AccessTheme>
+    <AccessPage page="themes" intro={t('admin.themes.intro')}>
+      <LoadedView loaded={themes.loaded} reload={themes.reload} testId="themes">
+        {(data) => (
+          <>
+            <ThemeListCard unitId={unitId} themes={data} onSaved={themes.set} />
+            <PushCard unitId={unitId} themes={data} />
+          </>
+        )}
+      </LoadedView>
+    </AccessPage>
   );
 }
 

@@ -4,8 +4,8 @@
  * autologin, saved together (`setLoginPage`). The footer is plain text: the login page shows it
  * as written, and so does this form.
  */
-import { App, Button, Card, Col, ColorPicker, Form, Input, Row, Space, Switch } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Col, ColorPicker, Form, Input, Row, Space, Switch } from 'antd';
+import type { ReactNode } from 'react';
 import {
   adminDirectoryEndpoints as E,
   FILING_ENTRIES_MAX,
@@ -17,7 +17,8 @@ import { callEndpoint } from '@campus/sdk/endpoint-call';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import { FailureAlert } from './admin-feedback.tsx';
-import { formErrors, orNull, QUIET, settle } from './admin-call.ts';
+import { orNull, QUIET } from './admin-call.ts';
+import { useFormSave } from './useFormSave.ts';
 import type { UnitCardProps } from './UnitPage.tsx';
 
 interface LoginPageValues {
@@ -83,35 +84,30 @@ export function loginPageBody(values: LoginPageValues): AdminLoginPage {
 }
 
 export function UnitLoginPageCard({ detail, onSaved }: UnitCardProps) {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const { http } = useRuntime();
-  const { message } = App.useApp();
   const [form] = Form.useForm<LoginPageValues>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { failure, busy, save } = useFormSave(form, FIELDS);
 
-  const submit = async (values: LoginPageValues) => {
-    setBusy(true);
-    const outcome = await settle(
+  const submit = (values: LoginPageValues) =>
+    save(
       callEndpoint(
         http,
         E.setLoginPage,
         { params: { unitId: detail.unitId }, body: loginPageBody(values) },
         QUIET,
       ),
-      lang,
+      (saved) => {
+        onSaved(saved);
+        form.setFieldsValue(loginPageValues(saved.loginPage));
+        return t('admin.unit.saved');
+      },
     );
-    setBusy(false);
-    if (outcome.ok) {
-      setFailure(null);
-      onSaved(outcome.data);
-      form.setFieldsValue(loginPageValues(outcome.data.loginPage));
-      void message.success(t('admin.unit.saved'));
-    } else {
-      setFailure(outcome.message);
-      form.setFields(formErrors(outcome.fields, FIELDS));
-    }
-  };
+
+  // A row's first text is required, and not blank.
+  const required = (field: string) => [
+    { required: true, whitespace: true, message: t('admin.unit.required', { field }) },
+  ];
 
   const switchItem = (name: keyof LoginPageValues, label: string) => (
     <Col xs={24} md={12}>
@@ -160,140 +156,100 @@ export function UnitLoginPageCard({ detail, onSaved }: UnitCardProps) {
           {switchItem('autologin', t('admin.unit.loginPage.autologin'))}
         </Row>
 
-        <fieldset className="adm-fieldset" style={{ border: 0, padding: 0, margin: '8px 0 16px' }}>
-          <legend style={{ fontWeight: 600, fontSize: 14, marginBottom: 8 }}>
-            {t('admin.unit.loginPage.filings')}
-          </legend>
-          <Form.List name="filings">
-            {(items, { add, remove }) => (
-              <>
-                {items.map(({ key, name }) => (
-                  <Row gutter={8} key={key} align="top" data-testid="unit.login.filing">
-                    <Col xs={24} md={7}>
-                      <Form.Item
-                        name={[name, 'baContent']}
-                        rules={[
-                          {
-                            required: true,
-                            whitespace: true,
-                            message: t('admin.unit.required', {
-                              field: t('admin.unit.loginPage.filingContent'),
-                            }),
-                          },
-                        ]}
-                      >
-                        <Input
-                          placeholder={t('admin.unit.loginPage.filingContent')}
-                          aria-label={t('admin.unit.loginPage.filingContent')}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={6}>
-                      <Form.Item name={[name, 'baUrl']}>
-                        <Input
-                          placeholder={t('admin.unit.loginPage.filingUrl')}
-                          aria-label={t('admin.unit.loginPage.filingUrl')}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={6}>
-                      <Form.Item name={[name, 'baImg']}>
-                        <Input
-                          placeholder={t('admin.unit.loginPage.filingImg')}
-                          aria-label={t('admin.unit.loginPage.filingImg')}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={5}>
-                      <Space>
-                        <Form.Item name={[name, 'showImg']} valuePropName="checked" noStyle>
-                          <Switch aria-label={t('admin.unit.loginPage.filingShowImg')} />
-                        </Form.Item>
-                        <Button type="link" onClick={() => remove(name)}>
-                          {t('admin.unit.loginPage.remove')}
-                        </Button>
-                      </Space>
-                    </Col>
-                  </Row>
-                ))}
-                <Button
-                  type="dashed"
-                  disabled={items.length >= FILING_ENTRIES_MAX}
-                  onClick={() => add({ baContent: '', baUrl: '', baImg: '', showImg: false })}
+        <ListFieldset
+          name="filings"
+          legend={t('admin.unit.loginPage.filings')}
+          rowTestId="unit.login.filing"
+          max={FILING_ENTRIES_MAX}
+          blank={{ baContent: '', baUrl: '', baImg: '', showImg: false }}
+          addLabel={t('admin.unit.loginPage.addFiling')}
+          row={(name, removeLink) => (
+            <>
+              <Col xs={24} md={7}>
+                <Form.Item
+                  name={[name, 'baContent']}
+                  rules={required(t('admin.unit.loginPage.filingContent'))}
                 >
-                  {t('admin.unit.loginPage.addFiling')}
-                </Button>
-              </>
-            )}
-          </Form.List>
-        </fieldset>
+                  <Input
+                    placeholder={t('admin.unit.loginPage.filingContent')}
+                    aria-label={t('admin.unit.loginPage.filingContent')}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={6}>
+                <Form.Item name={[name, 'baUrl']}>
+                  <Input
+                    placeholder={t('admin.unit.loginPage.filingUrl')}
+                    aria-label={t('admin.unit.loginPage.filingUrl')}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={6}>
+                <Form.Item name={[name, 'baImg']}>
+                  <Input
+                    placeholder={t('admin.unit.loginPage.filingImg')}
+                    aria-label={t('admin.unit.loginPage.filingImg')}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={5}>
+                <Space>
+                  <Form.Item name={[name, 'showImg']} valuePropName="checked" noStyle>
+                    <Switch aria-label={t('admin.unit.loginPage.filingShowImg')} />
+                  </Form.Item>
+                  {removeLink}
+                </Space>
+              </Col>
+            </>
+          )}
+        />
 
-        <fieldset className="adm-fieldset" style={{ border: 0, padding: 0, margin: '8px 0 16px' }}>
-          <legend style={{ fontWeight: 600, fontSize: 14, marginBottom: 8 }}>
-            {t('admin.unit.loginPage.themes')}
-          </legend>
-          <Form.List name="themeList">
-            {(items, { add, remove }) => (
-              <>
-                {items.map(({ key, name }) => (
-                  <Row gutter={8} key={key} align="top" data-testid="unit.login.theme">
-                    <Col xs={24} md={8}>
-                      <Form.Item
-                        name={[name, 'name']}
-                        rules={[
-                          {
-                            required: true,
-                            whitespace: true,
-                            message: t('admin.unit.required', {
-                              field: t('admin.unit.loginPage.themeName'),
-                            }),
-                          },
-                        ]}
-                      >
-                        <Input
-                          placeholder={t('admin.unit.loginPage.themeName')}
-                          aria-label={t('admin.unit.loginPage.themeName')}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={8}>
-                      <Form.Item name={[name, 'enName']}>
-                        <Input
-                          lang="en"
-                          placeholder={t('admin.unit.loginPage.themeEnName')}
-                          aria-label={t('admin.unit.loginPage.themeEnName')}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={8}>
-                      <Space>
-                        <Form.Item
-                          name={[name, 'color']}
-                          getValueFromEvent={(color: { toHexString: () => string }) =>
-                            color.toHexString()
-                          }
-                          noStyle
-                        >
-                          <ColorPicker showText disabledAlpha format="hex" />
-                        </Form.Item>
-                        <Button type="link" onClick={() => remove(name)}>
-                          {t('admin.unit.loginPage.remove')}
-                        </Button>
-                      </Space>
-                    </Col>
-                  </Row>
-                ))}
-                <Button
-                  type="dashed"
-                  disabled={items.length >= UNIT_THEMES_MAX}
-                  onClick={() => add({ name: '', enName: '', color: '#1677ff' })}
+        <ListFieldset
+          name="themeList"
+          legend={t('admin.unit.loginPage.themes')}
+          rowTestId="unit.login.theme"
+          max={UNIT_THEMES_MAX}
+          blank={{ name: '', enName: '', color: '#1677ff' }}
+          addLabel={t('admin.unit.loginPage.addTheme')}
+          row={(name, removeLink) => (
+            <>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name={[name, 'name']}
+                  rules={required(t('admin.unit.loginPage.themeName'))}
                 >
-                  {t('admin.unit.loginPage.addTheme')}
-                </Button>
-              </>
-            )}
-          </Form.List>
-        </fieldset>
+                  <Input
+                    placeholder={t('admin.unit.loginPage.themeName')}
+                    aria-label={t('admin.unit.loginPage.themeName')}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item name={[name, 'enName']}>
+                  <Input
+                    lang="en"
+                    placeholder={t('admin.unit.loginPage.themeEnName')}
+                    aria-label={t('admin.unit.loginPage.themeEnName')}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Space>
+                  <Form.Item
+                    name={[name, 'color']}
+                    getValueFromEvent={(color: { toHexString: () => string }) =>
+                      color.toHexString()
+                    }
+                    noStyle
+                  >
+                    <ColorPicker showText disabledAlpha format="hex" />
+                  </Form.Item>
+                  {removeLink}
+                </Space>
+              </Col>
+            </>
+          )}
+        />
 
         <FailureAlert message={failure} testId="unit.loginPage.error" />
         <Button type="primary" htmlType="submit" loading={busy} data-testid="unit.loginPage.save">
@@ -301,5 +257,54 @@ export function UnitLoginPageCard({ detail, onSaved }: UnitCardProps) {
         </Button>
       </Form>
     </Card>
+  );
+}
+
+/**
+ * One of the form's lists (filings, themes): a titled fieldset of rows, each given its own
+ * columns by `row` with the link that removes it, and a button that adds a `blank` row while
+ * fewer than `max` stand.
+ */
+function ListFieldset({
+  name,
+  legend,
+  rowTestId,
+  max,
+  blank,
+  addLabel,
+  row,
+}: {
+  name: 'filings' | 'themeList';
+  legend: string;
+  rowTestId: string;
+  max: number;
+  blank: LoginPageValues['filings'][number] | LoginPageValues['themeList'][number];
+  addLabel: string;
+  row: (name: number, removeLink: ReactNode) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="adm-fieldset" style={{ border: 0, padding: 0, margin: '8px 0 16px' }}>
+      <legend style={{ fontWeight: 600, fontSize: 14, marginBottom: 8 }}>{legend}</legend>
+      <Form.List name={name}>
+        {(items, { add, remove }) => (
+          <>
+            {items.map(({ key, name: index }) => (
+              <Row gutter={8} key={key} align="top" data-testid={rowTestId}>
+                {row(
+                  index,
+                  <Button type="link" onClick={() => remove(index)}>
+                    {t('admin.unit.loginPage.remove')}
+                  </Button>,
+                )}
+              </Row>
+            ))}
+            <Button type="dashed" disabled={items.length >= max} onClick={() => add(blank)}>
+              {addLabel}
+            </Button>
+          </>
+        )}
+      </Form.List>
+    </fieldset>
   );
 }

@@ -6,7 +6,7 @@
  * providers, and for an area's administrator a new school under the area. Every text configured
  * here is shown as text (React escapes it), never as HTML.
  */
-import { App, Button, Card, Form, Input, Select, Spin, Result, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Spin, Result, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import {
   adminDirectoryEndpoints as E,
@@ -19,10 +19,11 @@ import { useRuntime } from '../../shared/useRuntime.ts';
 import type { AdminPageProps } from '../admin-pages.ts';
 import { ownUnit, unitKind, unitName, type AdminContext } from '../admin-rules.ts';
 import { FailureAlert } from './admin-feedback.tsx';
-import { formErrors, orNull, QUIET, settle, useOutcome, type Outcome } from './admin-call.ts';
+import { orNull, QUIET, settle, useOutcome, type Outcome } from './admin-call.ts';
 import { UnitLoginPageCard } from './UnitLoginPageCard.tsx';
 import { UnitLogoCard } from './UnitLogoCard.tsx';
 import { UnitSignInCard, UnitSocialCard } from './UnitSignInCards.tsx';
+import { useFormSave } from './useFormSave.ts';
 
 /** What every card gets: the unit as last answered, and how to take a newer answer. */
 export interface UnitCardProps {
@@ -112,10 +113,8 @@ const NO_AREA = '';
 function UnitBasicsCard({ context, detail, onSaved }: UnitCardProps & { context: AdminContext }) {
   const { t, lang } = useTranslation();
   const { http } = useRuntime();
-  const { message } = App.useApp();
   const [form] = Form.useForm<BasicsValues>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { failure, busy, save } = useFormSave(form, ['name', 'enName', 'unitType', 'areaId']);
   const own = ownUnit(context.scope);
   // Only an area's administrator may set a parent, and only to their own area.
   const areaChoices =
@@ -123,9 +122,8 @@ function UnitBasicsCard({ context, detail, onSaved }: UnitCardProps & { context:
       ? [own]
       : context.scope.units.filter((u) => u.unitId === detail.parentId);
 
-  const submit = async (values: BasicsValues) => {
-    setBusy(true);
-    const outcome = await settle(
+  const submit = (values: BasicsValues) =>
+    save(
       callEndpoint(
         http,
         E.updateUnit,
@@ -140,18 +138,11 @@ function UnitBasicsCard({ context, detail, onSaved }: UnitCardProps & { context:
         },
         QUIET,
       ),
-      lang,
+      (saved) => {
+        onSaved(saved);
+        return t('admin.unit.saved');
+      },
     );
-    setBusy(false);
-    if (outcome.ok) {
-      setFailure(null);
-      onSaved(outcome.data);
-      void message.success(t('admin.unit.saved'));
-    } else {
-      setFailure(outcome.message);
-      form.setFields(formErrors(outcome.fields, ['name', 'enName', 'unitType', 'areaId'] as const));
-    }
-  };
 
   return (
     <Card title={t('admin.unit.basics.title')} className="adm-card" data-testid="unit.basics">
@@ -167,22 +158,7 @@ function UnitBasicsCard({ context, detail, onSaved }: UnitCardProps & { context:
         }}
         onFinish={(values) => void submit(values)}
       >
-        <Form.Item
-          name="name"
-          label={t('admin.unit.basics.name')}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              message: t('admin.unit.required', { field: t('admin.unit.basics.name') }),
-            },
-          ]}
-        >
-          <Input maxLength={200} data-testid="unit.name" />
-        </Form.Item>
-        <Form.Item name="enName" label={t('admin.unit.basics.enName')}>
-          <Input maxLength={300} lang="en" data-testid="unit.enName" />
-        </Form.Item>
+        <UnitNameItems testIds />
         <Form.Item name="unitType" label={t('admin.unit.basics.unitType')}>
           <Select
             data-testid="unit.unitType"
@@ -227,14 +203,11 @@ interface SchoolValues {
 function UnitNewSchoolCard({ context }: { context: AdminContext }) {
   const { t, lang } = useTranslation();
   const { http } = useRuntime();
-  const { message } = App.useApp();
   const [form] = Form.useForm<SchoolValues>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { failure, busy, save } = useFormSave(form, ['name', 'enName']);
 
-  const submit = async (values: SchoolValues) => {
-    setBusy(true);
-    const outcome = await settle(
+  const submit = (values: SchoolValues) =>
+    save(
       callEndpoint(
         http,
         E.createSchool,
@@ -247,22 +220,13 @@ function UnitNewSchoolCard({ context }: { context: AdminContext }) {
         },
         QUIET,
       ),
-      lang,
+      (school) => {
+        form.resetFields();
+        // The new school is the caller's too: into the unit switcher at once.
+        void context.refreshScope?.();
+        return t('admin.unit.newSchool.created', { name: unitName(school, lang) });
+      },
     );
-    setBusy(false);
-    if (outcome.ok) {
-      setFailure(null);
-      form.resetFields();
-      // The new school is the caller's too: into the unit switcher at once.
-      void context.refreshScope?.();
-      void message.success(
-        t('admin.unit.newSchool.created', { name: unitName(outcome.data, lang) }),
-      );
-    } else {
-      setFailure(outcome.message);
-      form.setFields(formErrors(outcome.fields, ['name', 'enName'] as const));
-    }
-  };
 
   return (
     <Card title={t('admin.unit.newSchool.title')} className="adm-card" data-testid="unit.newSchool">
@@ -275,27 +239,40 @@ function UnitNewSchoolCard({ context }: { context: AdminContext }) {
         requiredMark={false}
         onFinish={(values) => void submit(values)}
       >
-        <Form.Item
-          name="name"
-          label={t('admin.unit.basics.name')}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              message: t('admin.unit.required', { field: t('admin.unit.basics.name') }),
-            },
-          ]}
-        >
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="enName" label={t('admin.unit.basics.enName')}>
-          <Input maxLength={300} lang="en" />
-        </Form.Item>
+        <UnitNameItems />
         <FailureAlert message={failure} testId="unit.newSchool.error" />
         <Button type="primary" htmlType="submit" loading={busy}>
           {t('admin.unit.newSchool.create')}
         </Button>
       </Form>
     </Card>
+  );
+}
+
+/**
+ * A unit's names in both languages, as the basics card edits them and a new school is given
+ * them: the same labels, limits and rule. `testIds`: the basics card's test ids on the inputs.
+ */
+function UnitNameItems({ testIds = false }: { testIds?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name="name"
+        label={t('admin.unit.basics.name')}
+        rules={[
+          {
+            required: true,
+            whitespace: true,
+            message: t('admin.unit.required', { field: t('admin.unit.basics.name') }),
+          },
+        ]}
+      >
+        <Input maxLength={200} data-testid={testIds ? 'unit.name' : undefined} />
+      </Form.Item>
+      <Form.Item name="enName" label={t('admin.unit.basics.enName')}>
+        <Input maxLength={300} lang="en" data-testid={testIds ? 'unit.enName' : undefined} />
+      </Form.Item>
+    </>
   );
 }

@@ -4,8 +4,7 @@
  * providers of issue 12 §2. A provider's secret is write-only: the console only knows whether
  * one is stored, and an empty secret keeps it.
  */
-import { App, Button, Card, Col, Form, Input, Row, Space, Switch, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Col, Form, Input, Row, Space, Switch, Tag, Typography } from 'antd';
 import {
   adminDirectoryEndpoints as E,
   type AdminSocialProvider,
@@ -15,7 +14,8 @@ import { callEndpoint } from '@campus/sdk/endpoint-call';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import { FailureAlert } from './admin-feedback.tsx';
-import { formErrors, orNull, QUIET, settle } from './admin-call.ts';
+import { orNull, QUIET } from './admin-call.ts';
+import { useFormSave } from './useFormSave.ts';
 import type { UnitCardProps } from './UnitPage.tsx';
 
 interface SignInValues {
@@ -25,16 +25,13 @@ interface SignInValues {
 }
 
 export function UnitSignInCard({ detail, onSaved }: UnitCardProps) {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const { http } = useRuntime();
-  const { message } = App.useApp();
   const [form] = Form.useForm<SignInValues>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { failure, busy, save } = useFormSave(form, ['ssoUrl', 'ticketIssuerUrl']);
 
-  const submit = async (values: SignInValues) => {
-    setBusy(true);
-    const outcome = await settle(
+  const submit = (values: SignInValues) =>
+    save(
       callEndpoint(
         http,
         E.setSignIn,
@@ -48,23 +45,16 @@ export function UnitSignInCard({ detail, onSaved }: UnitCardProps) {
         },
         QUIET,
       ),
-      lang,
+      (saved) => {
+        onSaved(saved);
+        form.setFieldsValue({
+          ssoUrl: saved.ssoUrl ?? '',
+          ticketIssuerUrl: saved.ticketIssuerUrl ?? '',
+          faceSignIn: saved.faceSignIn,
+        });
+        return t('admin.unit.saved');
+      },
     );
-    setBusy(false);
-    if (outcome.ok) {
-      setFailure(null);
-      onSaved(outcome.data);
-      form.setFieldsValue({
-        ssoUrl: outcome.data.ssoUrl ?? '',
-        ticketIssuerUrl: outcome.data.ticketIssuerUrl ?? '',
-        faceSignIn: outcome.data.faceSignIn,
-      });
-      void message.success(t('admin.unit.saved'));
-    } else {
-      setFailure(outcome.message);
-      form.setFields(formErrors(outcome.fields, ['ssoUrl', 'ticketIssuerUrl'] as const));
-    }
-  };
 
   return (
     <Card title={t('admin.unit.signIn.title')} className="adm-card" data-testid="unit.signIn">
@@ -148,59 +138,44 @@ function ProviderForm({
   provider: AdminSocialProvider | null;
   onSaved: (detail: AdminUnitDetail) => void;
 }) {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const { http } = useRuntime();
-  const { message } = App.useApp();
   const [form] = Form.useForm<ProviderValues>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { failure, busy, save } = useFormSave(form, ['appId', 'agentId', 'secret']);
   const params = { unitId: detail.unitId, type };
 
-  const take = (outcome: Awaited<ReturnType<typeof settle<AdminUnitDetail>>>, done: string) => {
-    setBusy(false);
-    if (outcome.ok) {
-      setFailure(null);
-      onSaved(outcome.data);
-      const saved = outcome.data.socialProviders.find((p) => p.type === type);
-      form.setFieldsValue({ appId: saved?.appId ?? '', agentId: saved?.agentId ?? '', secret: '' });
-      void message.success(done);
-    } else {
-      setFailure(outcome.message);
-      form.setFields(formErrors(outcome.fields, ['appId', 'agentId', 'secret'] as const));
-    }
+  // Saved or removed, the form shows what the answer holds (never a secret).
+  const take = (saved: AdminUnitDetail, done: string) => {
+    onSaved(saved);
+    const now = saved.socialProviders.find((p) => p.type === type);
+    form.setFieldsValue({ appId: now?.appId ?? '', agentId: now?.agentId ?? '', secret: '' });
+    return done;
   };
 
-  const submit = async (values: ProviderValues) => {
-    setBusy(true);
+  const submit = (values: ProviderValues) => {
     const secret = values.secret?.trim() ?? '';
-    take(
-      await settle(
-        callEndpoint(
-          http,
-          E.setSocialProvider,
-          {
-            params,
-            body: {
-              appId: values.appId?.trim() ?? '',
-              agentId: type === 'qy' ? orNull(values.agentId) : null,
-              ...(secret ? { secret } : {}),
-            },
+    return save(
+      callEndpoint(
+        http,
+        E.setSocialProvider,
+        {
+          params,
+          body: {
+            appId: values.appId?.trim() ?? '',
+            agentId: type === 'qy' ? orNull(values.agentId) : null,
+            ...(secret ? { secret } : {}),
           },
-          QUIET,
-        ),
-        lang,
+        },
+        QUIET,
       ),
-      t('admin.unit.saved'),
+      (saved) => take(saved, t('admin.unit.saved')),
     );
   };
 
-  const remove = async () => {
-    setBusy(true);
-    take(
-      await settle(callEndpoint(http, E.removeSocialProvider, { params }, QUIET), lang),
-      t('admin.unit.social.removed'),
+  const remove = () =>
+    save(callEndpoint(http, E.removeSocialProvider, { params }, QUIET), (saved) =>
+      take(saved, t('admin.unit.social.removed')),
     );
-  };
 
   return (
     <section aria-labelledby={`unit-social-${type}`} data-testid={`unit.social.${type}`}>

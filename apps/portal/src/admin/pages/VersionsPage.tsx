@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Form, Input, Popconfirm, Table, Typography } from 'antd';
 import { useState } from 'react';
 import {
   adminAppEndpoints,
@@ -23,17 +11,18 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRuntime } from '../../shared/useRuntime.ts';
 import type { AdminPageProps } from '../admin-pages.ts';
 import {
-  AccessTheme,
-  appName,
   dayOf,
   FailureAlert,
   LoadedView,
   outcomeOf,
   OWN_FAILURE,
-  useCatalogue,
   useLoaded,
 } from './access-calls.tsx';
+import { AccessDialog } from './AccessDialog.tsx';
+import { AccessPage } from './AccessPage.tsx';
+import { CatalogueAppPicker } from './CatalogueAppPicker.tsx';
 import { lines } from './access-rules.ts';
+import { useDialogSave } from './useDialogSave.ts';
 
 /**
  * Version records (issue 13 §2; spec §3 server version reply and version record, §7): per app
@@ -41,49 +30,25 @@ import { lines } from './access-rules.ts';
  * is a top-level unit's administrator's (the catalogue's `editable`).
  */
 export function VersionsPage({ context }: AdminPageProps) {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const unitId = context.unit.unitId;
-  const catalogue = useCatalogue(unitId);
-  const [chosen, setChosen] = useState<string | null>(null);
   return (
-    <AccessTheme>
-      <div className="adm-page" data-testid="admin.versions">
-        <Typography.Title level={1} className="adm-page__title">
-          {t('admin.pages.versions')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('admin.versions.intro')}</Typography.Paragraph>
-        <LoadedView loaded={catalogue.loaded} reload={catalogue.reload} testId="versions">
-          {({ apps, editable }) => {
-            const appCode = chosen ?? apps.find((a) => a.code === 'cms')?.code ?? apps[0]?.code;
-            const app = apps.find((a) => a.code === appCode);
-            return (
-              <>
-                <Space wrap className="adm-access__bar">
-                  <label htmlFor="versions-app">{t('admin.access.app')}</label>
-                  <Select
-                    id="versions-app"
-                    className="adm-access__app"
-                    data-testid="versions.app"
-                    value={appCode}
-                    showSearch={{ optionFilterProp: 'label' }}
-                    onChange={setChosen}
-                    options={apps.map((a) => ({ value: a.code, label: appName(a, lang) }))}
-                  />
-                </Space>
-                {editable ? null : (
-                  <Typography.Paragraph type="secondary" data-testid="versions.readOnly">
-                    {t('admin.access.sharedReadOnly')}
-                  </Typography.Paragraph>
-                )}
-                {app ? (
-                  <AppVersions key={app.code} unitId={unitId} app={app} editable={editable} />
-                ) : null}
-              </>
-            );
-          }}
-        </LoadedView>
-      </div>
-    </AccessTheme>
+    <AccessPage page="versions" intro={t('admin.versions.intro')}>
+      <CatalogueAppPicker unitId={unitId} page="versions">
+        {(app, editable) => (
+          <>
+            {editable ? null : (
+              <Typography.Paragraph type="secondary" data-testid="versions.readOnly">
+                {t('admin.access.sharedReadOnly')}
+              </Typography.Paragraph>
+            )}
+            {app ? (
+              <AppVersions key={app.code} unitId={unitId} app={app} editable={editable} />
+            ) : null}
+          </>
+        )}
+      </CatalogueAppPicker>
+    </AccessPage>
   );
 }
 
@@ -266,13 +231,14 @@ function ServerDialog({
   current: AdminVersions;
   onClose: (next: AdminVersions | null) => void;
 }) {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const { http } = useRuntime();
   const [form] = Form.useForm<ServerForm>();
-  const [failure, setFailure] = useState<string | null>(null);
+  // No spinner on Save here: the dialog closes on the answer.
+  const { failure, save } = useDialogSave();
   const [today] = useState(() => dayOf(Date.now()));
-  const submit = async (values: ServerForm) => {
-    const outcome = await outcomeOf(
+  const submit = (values: ServerForm) => {
+    return save(
       callEndpoint(
         http,
         adminAppEndpoints.setServerVersion,
@@ -287,47 +253,38 @@ function ServerDialog({
         },
         OWN_FAILURE,
       ),
-      lang,
+      onClose,
     );
-    if (outcome.ok) onClose(outcome.data);
-    else setFailure(outcome.message);
   };
   return (
-    <Modal
-      open
+    <AccessDialog
       title={t('admin.versions.server')}
-      okText={t('admin.access.save')}
-      cancelText={t('admin.access.cancel')}
-      onOk={() => form.submit()}
+      testId="versions.serverDialog"
+      errorTestId="versions.serverError"
+      failure={failure}
       onCancel={() => onClose(null)}
-      data-testid="versions.serverDialog"
+      form={form}
+      initialValues={current.server ?? { serverVersion: '', webCodeVersion: '', date: today }}
+      onFinish={(values) => void submit(values)}
     >
-      <FailureAlert message={failure} testId="versions.serverError" />
-      <Form<ServerForm>
-        form={form}
-        layout="vertical"
-        initialValues={current.server ?? { serverVersion: '', webCodeVersion: '', date: today }}
-        onFinish={(values) => void submit(values)}
+      <Form.Item
+        name="serverVersion"
+        label={t('admin.versions.serverVersion')}
+        rules={[{ required: true }]}
       >
-        <Form.Item
-          name="serverVersion"
-          label={t('admin.versions.serverVersion')}
-          rules={[{ required: true }]}
-        >
-          <Input maxLength={30} placeholder="1.2.0" data-testid="versions.field.serverVersion" />
-        </Form.Item>
-        <Form.Item
-          name="webCodeVersion"
-          label={t('admin.versions.webCodeVersion')}
-          rules={[{ required: true }]}
-        >
-          <Input maxLength={30} placeholder="1.2.0" data-testid="versions.field.webCodeVersion" />
-        </Form.Item>
-        <Form.Item name="date" label={t('admin.versions.date')} rules={[{ required: true }]}>
-          <Input maxLength={10} placeholder="YYYY-MM-DD" data-testid="versions.field.serverDate" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={30} placeholder="1.2.0" data-testid="versions.field.serverVersion" />
+      </Form.Item>
+      <Form.Item
+        name="webCodeVersion"
+        label={t('admin.versions.webCodeVersion')}
+        rules={[{ required: true }]}
+      >
+        <Input maxLength={30} placeholder="1.2.0" data-testid="versions.field.webCodeVersion" />
+      </Form.Item>
+      <Form.Item name="date" label={t('admin.versions.date')} rules={[{ required: true }]}>
+        <Input maxLength={10} placeholder="YYYY-MM-DD" data-testid="versions.field.serverDate" />
+      </Form.Item>
+    </AccessDialog>
   );
 }
 
@@ -347,12 +304,13 @@ function ReleaseDialog({
   app: AdminApp;
   onClose: (next: AdminVersions | null) => void;
 }) {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const { http } = useRuntime();
   const [form] = Form.useForm<ReleaseForm>();
-  const [failure, setFailure] = useState<string | null>(null);
+  // No spinner on Save here: the dialog closes on the answer.
+  const { failure, save } = useDialogSave();
   const [today] = useState(() => dayOf(Date.now()));
-  const submit = async (values: ReleaseForm) => {
+  const submit = (values: ReleaseForm) => {
     // The n-th line of each language is one note (spec §3 metto: cn and en side by side).
     const cn = lines(values.cn);
     const en = lines(values.en);
@@ -360,7 +318,7 @@ function ReleaseDialog({
       cn: cn[i] ?? '',
       en: en[i] ?? '',
     }));
-    const outcome = await outcomeOf(
+    return save(
       callEndpoint(
         http,
         adminAppEndpoints.saveRelease,
@@ -375,45 +333,36 @@ function ReleaseDialog({
         },
         OWN_FAILURE,
       ),
-      lang,
+      onClose,
     );
-    if (outcome.ok) onClose(outcome.data);
-    else setFailure(outcome.message);
   };
   return (
-    <Modal
-      open
+    <AccessDialog
       title={t('admin.versions.add')}
-      okText={t('admin.access.save')}
-      cancelText={t('admin.access.cancel')}
-      onOk={() => form.submit()}
+      testId="versions.dialog"
+      errorTestId="versions.dialogError"
+      failure={failure}
       onCancel={() => onClose(null)}
-      data-testid="versions.dialog"
+      form={form}
+      initialValues={{ version: '', date: today, cn: '', en: '' }}
+      onFinish={(values) => void submit(values)}
     >
-      <FailureAlert message={failure} testId="versions.dialogError" />
-      <Form<ReleaseForm>
-        form={form}
-        layout="vertical"
-        initialValues={{ version: '', date: today, cn: '', en: '' }}
-        onFinish={(values) => void submit(values)}
+      <Form.Item name="version" label={t('admin.versions.version')} rules={[{ required: true }]}>
+        <Input maxLength={30} placeholder="1.2.0" data-testid="versions.field.version" />
+      </Form.Item>
+      <Form.Item name="date" label={t('admin.versions.date')} rules={[{ required: true }]}>
+        <Input maxLength={10} placeholder="YYYY-MM-DD" data-testid="versions.field.date" />
+      </Form.Item>
+      <Form.Item
+        name="cn"
+        label={t('admin.versions.notesCn')}
+        extra={t('admin.versions.notesHint')}
       >
-        <Form.Item name="version" label={t('admin.versions.version')} rules={[{ required: true }]}>
-          <Input maxLength={30} placeholder="1.2.0" data-testid="versions.field.version" />
-        </Form.Item>
-        <Form.Item name="date" label={t('admin.versions.date')} rules={[{ required: true }]}>
-          <Input maxLength={10} placeholder="YYYY-MM-DD" data-testid="versions.field.date" />
-        </Form.Item>
-        <Form.Item
-          name="cn"
-          label={t('admin.versions.notesCn')}
-          extra={t('admin.versions.notesHint')}
-        >
-          <Input.TextArea rows={3} lang="zh-CN" data-testid="versions.field.cn" />
-        </Form.Item>
-        <Form.Item name="en" label={t('admin.versions.notesEn')}>
-          <Input.TextArea rows={3} lang="en" data-testid="versions.field.en" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={3} lang="zh-CN" data-testid="versions.field.cn" />
+      </Form.Item>
+      <Form.Item name="en" label={t('admin.versions.notesEn')}>
+        <Input.TextArea rows={3} lang="en" data-testid="versions.field.en" />
+      </Form.Item>
+    </AccessDialog>
   );
 }

@@ -14,8 +14,8 @@ import { useLeftLock, type AppMenuData } from './app-menu-data.ts';
 /**
  * The left layout's sidebar (spec §2 Left layout, §4 Layout): the app groups in a column. It is
  * collapsible; the lock toggle pins it open, and the lock is kept per user on the server. When
- * unlocked it rests as a rail of icons and opens while the pointer or focus is inside it, or
- * with its expand button (touch screens).
+ * unlocked it rests as a rail of icons and opens while the pointer is inside it, or with its
+ * expand button (touch screens and keyboards).
  */
 export function LeftSidebar({
   me,
@@ -85,10 +85,14 @@ export function LeftSidebar({
                   size={16}
                 />
               }
-              onClick={() => {
-                hoverHeld.current = true;
+              onClick={(event) => {
+                // The button acts on what the user sees: opened by the pointer, it shows
+                // "collapse", and a click must collapse it (not pin it open as `expanded`).
+                // Only a pointer's click holds the hover (a key press has detail 0): the
+                // pointer is then inside and must leave before it opens the sidebar again.
+                hoverHeld.current = event.detail > 0;
                 setHovering(false);
-                setExpanded((value) => !value);
+                setExpanded(!open);
               }}
             />
           )}

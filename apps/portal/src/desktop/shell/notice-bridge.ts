@@ -1,6 +1,8 @@
 /**
- * The HTTP client reports notices from outside React; antd's notification API lives inside
- * its App context. The bridge holds notices until that context registers its handler.
+ * The HTTP client reports notices (spec §8) from outside React; antd's notification API lives
+ * inside its App context. The bridge holds notices until that context registers its handler.
+ * The desktop and the admin console (a page of its own, so a module instance of its own) both
+ * use it, with `NoticeBridge` as the handler.
  */
 import type { Notice } from '@campus/sdk/http';
 

@@ -1,0 +1,2 @@
+export declare function cpuTimesOf(pid: number): { user: number; system: number };
+export declare function cpuSecondsOfCommands(names: readonly string[]): number;
