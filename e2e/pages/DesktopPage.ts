@@ -1,5 +1,6 @@
 import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { animationsSettled } from '../fixtures/screens.ts';
 
 /** Where sign-in lands: /desktop/home on PC, the mobile desktop on phones (spec §4). */
 export const DESKTOP_URL =
@@ -47,6 +48,10 @@ export class DesktopPage {
   /** Logout with its confirmation (spec §2 Other dialogs). */
   async logOut(): Promise<void> {
     await this.logout.click();
+    await expect(this.confirmLogout).toBeVisible();
+    // The dialog zooms in: a click during the zoom can land on its mask, which closes it
+    // without logging out (a CI run on a busy machine stayed on the desktop).
+    await animationsSettled(this.page);
     await this.confirmLogout.click();
   }
 }
