@@ -7,7 +7,7 @@
  * verifies (issue 15 §1: the hash is the limit).
  *
  *   npm run login-throughput -w @campus/bench      or      npx tsx bench/login-throughput.ts
- *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10 BENCH_LOG_LEVEL=info
+ *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10 BENCH_LOG_LEVEL=info BENCH_ACCESS_LOG=notable
  */
 import { hash, verify } from '@node-rs/argon2';
 import {
@@ -17,6 +17,7 @@ import {
   median,
   portalEnv,
   printTable,
+  portalLogging,
   settings,
   signIn,
   startChildServer,
@@ -62,7 +63,7 @@ const servers: ChildServer[] = [];
 try {
   console.log(`login-throughput: ${describeMachine()}`);
   console.log(
-    `  ${settings.rounds} rounds of ${settings.duration} s each after ${settings.warmup} s warm-up, ${connections} connections, portal LOG_LEVEL=${settings.logLevel}`,
+    `  ${settings.rounds} rounds of ${settings.duration} s each after ${settings.warmup} s warm-up, ${connections} connections, ${portalLogging}`,
   );
   const portal = await startChildServer('portal-server.ts', portalEnv(data.dir));
   servers.push(portal);

@@ -7,7 +7,7 @@
  * for 0.5).
  *
  *   npm run me-throughput -w @campus/bench      or      npx tsx bench/me-throughput.ts
- *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=20 BENCH_LOG_LEVEL=info
+ *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=20 BENCH_LOG_LEVEL=info BENCH_ACCESS_LOG=notable
  */
 import {
   describeMachine,
@@ -16,6 +16,7 @@ import {
   median,
   portalEnv,
   printTable,
+  portalLogging,
   settings,
   signIn,
   startChildServer,
@@ -32,7 +33,7 @@ const servers: ChildServer[] = [];
 try {
   console.log(`me-throughput: ${describeMachine()}`);
   console.log(
-    `  ${settings.rounds} rounds of ${settings.duration} s per route after ${settings.warmup} s warm-up, ${connections} connections, portal LOG_LEVEL=${settings.logLevel}`,
+    `  ${settings.rounds} rounds of ${settings.duration} s per route after ${settings.warmup} s warm-up, ${connections} connections, ${portalLogging}`,
   );
   const portal = await startChildServer('portal-server.ts', portalEnv(data.dir));
   servers.push(portal);

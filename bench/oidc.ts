@@ -9,7 +9,7 @@
  * (Keycloak's sizing guide: about 120 token refreshes per second per vCPU).
  *
  *   npm run oidc -w @campus/bench      or      npx tsx bench/oidc.ts
- *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=16 BENCH_LOG_LEVEL=info
+ *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=16 BENCH_LOG_LEVEL=info BENCH_ACCESS_LOG=notable
  */
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -20,6 +20,7 @@ import {
   median,
   portalEnv,
   printTable,
+  portalLogging,
   settings,
   signIn,
   startChildServer,
@@ -164,7 +165,7 @@ const servers: ChildServer[] = [];
 try {
   console.log(`oidc: ${describeMachine()}`);
   console.log(
-    `  ${settings.rounds} rounds of ${settings.duration} s each after ${settings.warmup} s warm-up, ${connections} concurrent flows / connections, portal LOG_LEVEL=${settings.logLevel}`,
+    `  ${settings.rounds} rounds of ${settings.duration} s each after ${settings.warmup} s warm-up, ${connections} concurrent flows / connections, ${portalLogging}`,
   );
   const portal = await startChildServer('portal-server.ts', portalEnv(data.dir));
   servers.push(portal);

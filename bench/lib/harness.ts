@@ -14,14 +14,19 @@ export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /**
  * Seconds of each measured run, rounds (a subject and its peer alternate, so load from outside
- * the benchmark hits both alike), warm-up seconds and the portal's log level.
+ * the benchmark hits both alike), warm-up seconds and the portal's logging.
  */
 export const settings = {
   duration: Number(process.env.BENCH_DURATION ?? 5),
   rounds: Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3)),
   warmup: Number(process.env.BENCH_WARMUP ?? 2),
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+  /** The portal's ACCESS_LOG (server/src/core/request-log.ts): its default, or `all`. */
+  accessLog: process.env.BENCH_ACCESS_LOG ?? 'notable',
 };
+
+/** How the portal logs during a run, for the benches' headers. */
+export const portalLogging = `portal LOG_LEVEL=${settings.logLevel} ACCESS_LOG=${settings.accessLog}`;
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -94,6 +99,7 @@ export function portalEnv(dataDir: string): Record<string, string | undefined> {
     DATA_DIR: dataDir,
     PORTAL_DEMO: '1',
     LOG_LEVEL: settings.logLevel,
+    ACCESS_LOG: settings.accessLog,
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
     FILE_STORE: undefined,

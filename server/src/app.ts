@@ -173,7 +173,7 @@ export async function buildApp(
             // Batched: a write per line was the costliest part of a request (log-destination.ts).
             stream: batchedStdout(),
           },
-    logController: new OneLineRequestLog(),
+    logController: new OneLineRequestLog(config.accessLog),
     // A hop count trusts that many proxies in front, as proxy-addr reads a number.
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -3,6 +3,7 @@ import { UPLOAD_DEFAULT_MAX_BYTES } from '@campus/contracts/upload-rules';
 import path from 'node:path';
 import {
   loadConfig,
+  parseAccessLog,
   parseFileStore,
   parsePoolMax,
   parseTrustProxy,
@@ -17,6 +18,7 @@ describe('configuration from the environment (DESIGN.md §1)', () => {
       port: 8080,
       demo: true,
       logLevel: 'info',
+      accessLog: 'notable',
       trustProxy: false,
     });
     expect(config.databaseUrl).toBeUndefined();
@@ -32,6 +34,14 @@ describe('configuration from the environment (DESIGN.md §1)', () => {
     expect(config.demo).toBe(false);
     expect(config.databaseUrl).toBe('postgres://x/y');
     expect(config.redirectAllowHosts).toEqual(['a.example', 'b.example']);
+  });
+
+  it('reads ACCESS_LOG and refuses a mode it does not know', () => {
+    expect(parseAccessLog(undefined)).toBe('notable');
+    expect(parseAccessLog(' all ')).toBe('all');
+    expect(() => loadConfig({ ACCESS_LOG: 'some' })).toThrow(
+      /ACCESS_LOG must be one of all, notable/,
+    );
   });
 
   it('refuses a port that is not a port', () => {

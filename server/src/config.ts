@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UPLOAD_DEFAULT_MAX_BYTES } from '@campus/contracts/upload-rules';
+import { ACCESS_LOG_MODES, type AccessLogMode } from './core/request-log.ts';
 import type { S3Location } from './modules/storage/s3-object-store.ts';
 import { DEFAULT_SOCIAL_API_BASES, type SocialApiBases } from './modules/social/provider-client.ts';
 
@@ -38,6 +39,8 @@ export interface AppConfig {
   /** Seed the demo school (PORTAL_DEMO=0 skips it). */
   demo: boolean;
   logLevel: string;
+  /** ACCESS_LOG: which requests get an `info` line (core/request-log.ts); `notable` by default. */
+  accessLog: AccessLogMode;
   /** Where the built front ends live (apps/portal/dist by default). */
   webRoot: string;
   /**
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL || undefined,
     demo: env.PORTAL_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
+    accessLog: parseAccessLog(env.ACCESS_LOG),
     webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'apps', 'portal', 'dist')),
     pagesDir: path.resolve(env.PAGES_DIR ?? path.join(dataDir, 'pages')),
     clientDownloadsDir: path.resolve(env.CLIENT_DOWNLOADS_DIR ?? path.join(dataDir, 'downloads')),
@@ -159,6 +163,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 export const DEFAULT_POOL_MAX = 10;
 
 /** DATABASE_POOL_MAX: a whole number of connections from 1 to 1000; unset, 10. */
+/** ACCESS_LOG: `notable` (unset) or `all` (core/request-log.ts). */
+export function parseAccessLog(value: string | undefined): AccessLogMode {
+  const text = value?.trim() || 'notable';
+  const mode = ACCESS_LOG_MODES.find((m) => m === text);
+  if (!mode) {
+    throw new Error(`ACCESS_LOG must be one of ${ACCESS_LOG_MODES.join(', ')}, got "${value}"`);
+  }
+  return mode;
+}
+
 export function parsePoolMax(value: string | undefined): number {
   const text = value?.trim() ?? '';
   if (text === '') return DEFAULT_POOL_MAX;
