@@ -5,6 +5,7 @@
  * camelCase records, mapped here.
  */
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface AppGroupRecord {
@@ -32,7 +33,11 @@ export interface AppRecord {
 }
 
 export class BaseRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly reads: ReturnType<typeof firstLoadReads>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.reads = firstLoadReads(db);
+  }
 
   // -------------------------------------------------------------------------------------------
   // The app catalogue
@@ -100,14 +105,10 @@ export class BaseRepository {
     unitId: string,
     appCode: string,
   ): Promise<{ registered: boolean; end: number | undefined }> {
-    const row = await this.db
-      .selectFrom('apps')
-      .leftJoin('licences', (join) =>
-        join.onRef('licences.app_code', '=', 'apps.code').on('licences.unit_id', '=', unitId),
-      )
-      .select('licences.end_time as end')
-      .where('apps.code', '=', appCode)
-      .executeTakeFirst();
+    const { rows } = await this.db.executeQuery(
+      this.reads.appLicence.query<{ end: number | null }>({ unitId, appCode }),
+    );
+    const row = rows[0];
     return { registered: row !== undefined, end: row?.end ?? undefined };
   }
 
@@ -134,14 +135,10 @@ export class BaseRepository {
   }
 
   async hasRole(userId: string, appCode: string, role: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('user_roles')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('app_code', '=', appCode)
-      .where('role', '=', role)
-      .executeTakeFirst();
-    return row !== undefined;
+    const { rows } = await this.db.executeQuery(
+      this.reads.hasRole.query<{ user_id: string }>({ userId, appCode, role }),
+    );
+    return rows.length > 0;
   }
 
   /** Gives a user a role of an app; granting it again changes nothing. */
@@ -246,4 +243,36 @@ export interface ModuleRecord {
   name: string;
   englishName: string;
   endTime: number;
+}
+
+/**
+ * The reads the desktop's first load makes here (the licence and the admin role), as
+ * PreparedQuery: Kysely's building cost more than the indexed statement (issue 15 §1).
+ */
+function firstLoadReads(db: Kysely<Database>) {
+  return {
+    appLicence: new PreparedQuery<'unitId' | 'appCode'>(
+      (v) =>
+        db
+          .selectFrom('apps')
+          .leftJoin('licences', (join) =>
+            join
+              .onRef('licences.app_code', '=', 'apps.code')
+              .on('licences.unit_id', '=', v('unitId')),
+          )
+          .select('licences.end_time as end')
+          .where('apps.code', '=', v('appCode')),
+      ['unitId', 'appCode'],
+    ),
+    hasRole: new PreparedQuery<'userId' | 'appCode' | 'role'>(
+      (v) =>
+        db
+          .selectFrom('user_roles')
+          .select('user_id')
+          .where('user_id', '=', v('userId'))
+          .where('app_code', '=', v('appCode'))
+          .where('role', '=', v('role')),
+      ['userId', 'appCode', 'role'],
+    ),
+  };
 }

@@ -4,6 +4,7 @@
  * desktop module's tables (docs/ARCHITECTURE.md). Returns camelCase records; the services decide, the routes present.
  */
 import { sql, type Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface MessageRecord {
@@ -61,7 +62,11 @@ export interface UnitDesktopSettingsRecord {
 }
 
 export class DesktopRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly reads: ReturnType<typeof firstLoadReads>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.reads = firstLoadReads(db);
+  }
 
   /** Runs `work` in one transaction, with a repository bound to it. */
   transaction<T>(work: (repository: DesktopRepository) => Promise<T>): Promise<T> {
@@ -75,22 +80,12 @@ export class DesktopRepository {
   async countOpenTodosAndUnreadMessages(
     userId: string,
   ): Promise<{ todoCount: number; messageCount: number }> {
-    const row = await this.db
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom('todos')
-          .select(eb.fn.countAll<number | string>().as('count'))
-          .where('user_id', '=', userId)
-          .where('done_at', 'is', null)
-          .as('todoCount'),
-        eb
-          .selectFrom('messages')
-          .select(eb.fn.countAll<number | string>().as('count'))
-          .where('user_id', '=', userId)
-          .where('read_at', 'is', null)
-          .as('messageCount'),
-      ])
-      .executeTakeFirst();
+    const { rows } = await this.db.executeQuery(
+      this.reads.counts.query<{ todoCount: number | string; messageCount: number | string }>({
+        userId,
+      }),
+    );
+    const row = rows[0];
     return { todoCount: Number(row?.todoCount ?? 0), messageCount: Number(row?.messageCount ?? 0) };
   }
 
@@ -105,25 +100,11 @@ export class DesktopRepository {
   }
 
   /** The user's unread messages, newest first. */
-  unreadMessages(userId: string, limit: number): Promise<MessageRecord[]> {
-    return this.db
-      .selectFrom('messages')
-      .select([
-        'id',
-        'message_meno as messageMeno',
-        'module',
-        'message_date as messageDate',
-        'importance',
-        'open_way as openWay',
-        'url',
-        'content',
-      ])
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .orderBy('message_date', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+  async unreadMessages(userId: string, limit: number): Promise<MessageRecord[]> {
+    const { rows } = await this.db.executeQuery(
+      this.reads.unreadMessages.query<MessageRecord>({ userId, limit }),
+    );
+    return rows;
   }
 
   /**
@@ -134,23 +115,11 @@ export class DesktopRepository {
     messages: { module: string; count: number }[];
     badges: Map<string, number>;
   }> {
-    const rows = await this.db
-      .selectFrom('messages')
-      .select((eb) => [
-        sql.lit('m').as('source'),
-        'module as code',
-        eb.fn.countAll<number | string>().as('count'),
-      ])
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .groupBy('module')
-      .unionAll((eb) =>
-        eb
-          .selectFrom('app_badges')
-          .select([sql.lit('b').as('source'), 'app_code as code', 'count'])
-          .where('user_id', '=', userId),
-      )
-      .execute();
+    const { rows } = await this.db.executeQuery(
+      this.reads.unreadSources.query<{ source: string; code: string; count: number | string }>({
+        userId,
+      }),
+    );
     const messages: { module: string; count: number }[] = [];
     const badges = new Map<string, number>();
     for (const row of rows) {
@@ -201,23 +170,9 @@ export class DesktopRepository {
   ): Promise<{ rows: TodoRecord[]; total: number }> {
     // The total rides on each row (a window count over the whole filter, before the limit):
     // one round trip instead of two. A page past the end has no row to carry it.
-    const page = await this.db
-      .selectFrom('todos')
-      .select((eb) => [
-        'id',
-        'title',
-        'module',
-        'url',
-        'created_at as createdAt',
-        eb.fn.countAll<number | string>().over().as('total'),
-      ])
-      .where('user_id', '=', userId)
-      .where('done_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(size)
-      .offset(start)
-      .execute();
+    const { rows: page } = await this.db.executeQuery(
+      this.reads.openTodos.query<TodoRecord & { total: number | string }>({ userId, start, size }),
+    );
     const first = page[0];
     const total = first ? Number(first.total) : start === 0 ? 0 : await this.countOpenTodos(userId);
     return { rows: page.map(({ total: _total, ...row }) => row), total };
@@ -344,16 +299,10 @@ export class DesktopRepository {
   // Unit settings
 
   async unitDesktopSettings(unitId: string): Promise<UnitDesktopSettingsRecord | undefined> {
-    return this.db
-      .selectFrom('unit_desktop_settings')
-      .select([
-        'message_pc_open as messagePcOpen',
-        'sso_login_url as ssoLoginUrl',
-        'client_installer_url as clientInstallerUrl',
-        'client_portable_url as clientPortableUrl',
-      ])
-      .where('unit_id', '=', unitId)
-      .executeTakeFirst();
+    const { rows } = await this.db.executeQuery(
+      this.reads.unitDesktopSettings.query<UnitDesktopSettingsRecord>({ unitId }),
+    );
+    return rows[0];
   }
 
   /** Creates or changes the unit's desktop settings; unnamed settings keep their value. */
@@ -392,11 +341,9 @@ export class DesktopRepository {
 
   /** The user's icon order: app code → position. */
   async iconOrder(userId: string): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('user_icon_orders')
-      .select(['app_code', 'position'])
-      .where('user_id', '=', userId)
-      .execute();
+    const { rows } = await this.db.executeQuery(
+      this.reads.iconOrder.query<{ app_code: string; position: number }>({ userId }),
+    );
     return new Map(rows.map((r) => [r.app_code, r.position]));
   }
 
@@ -414,14 +361,9 @@ export class DesktopRepository {
 
   /** The user's recently used app codes, most recent first. */
   async recentAppCodes(userId: string, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('user_recent_apps')
-      .select('app_code')
-      .where('user_id', '=', userId)
-      .orderBy('used_at', 'desc')
-      .orderBy('app_code')
-      .limit(limit)
-      .execute();
+    const { rows } = await this.db.executeQuery(
+      this.reads.recentAppCodes.query<{ app_code: string }>({ userId, limit }),
+    );
     return rows.map((r) => r.app_code);
   }
 
@@ -473,4 +415,127 @@ export class DesktopRepository {
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ left_locked: value, updated_at: now }))
       .execute();
   }
+}
+
+/**
+ * The reads of the desktop's first load (bench/desktop-first-load.ts), as PreparedQuery: a
+ * profile of bench/bell-time gave Kysely's building and compiling a tenth of the portal's CPU
+ * (issue 15 §1), for statements whose text never changes.
+ */
+function firstLoadReads(db: Kysely<Database>) {
+  return {
+    counts: new PreparedQuery<'userId'>(
+      (v) =>
+        db.selectNoFrom((eb) => [
+          eb
+            .selectFrom('todos')
+            .select(eb.fn.countAll<number | string>().as('count'))
+            .where('user_id', '=', v('userId'))
+            .where('done_at', 'is', null)
+            .as('todoCount'),
+          eb
+            .selectFrom('messages')
+            .select(eb.fn.countAll<number | string>().as('count'))
+            .where('user_id', '=', v('userId'))
+            .where('read_at', 'is', null)
+            .as('messageCount'),
+        ]),
+      ['userId'],
+    ),
+    unreadMessages: new PreparedQuery<'userId' | 'limit'>(
+      (v) =>
+        db
+          .selectFrom('messages')
+          .select([
+            'id',
+            'message_meno as messageMeno',
+            'module',
+            'message_date as messageDate',
+            'importance',
+            'open_way as openWay',
+            'url',
+            'content',
+          ])
+          .where('user_id', '=', v('userId'))
+          .where('read_at', 'is', null)
+          .orderBy('message_date', 'desc')
+          .orderBy('id')
+          .limit(v('limit')),
+      ['userId', 'limit'],
+    ),
+    unreadSources: new PreparedQuery<'userId'>(
+      (v) =>
+        db
+          .selectFrom('messages')
+          .select((eb) => [
+            sql.lit('m').as('source'),
+            'module as code',
+            eb.fn.countAll<number | string>().as('count'),
+          ])
+          .where('user_id', '=', v('userId'))
+          .where('read_at', 'is', null)
+          .groupBy('module')
+          .unionAll((eb) =>
+            eb
+              .selectFrom('app_badges')
+              .select([sql.lit('b').as('source'), 'app_code as code', 'count'])
+              .where('user_id', '=', v('userId')),
+          ),
+      ['userId'],
+    ),
+    openTodos: new PreparedQuery<'userId' | 'start' | 'size'>(
+      (v) =>
+        // The total rides on each row (a window count over the whole filter, before the
+        // limit): one round trip instead of two. A page past the end has no row to carry it.
+        db
+          .selectFrom('todos')
+          .select((eb) => [
+            'id',
+            'title',
+            'module',
+            'url',
+            'created_at as createdAt',
+            eb.fn.countAll<number | string>().over().as('total'),
+          ])
+          .where('user_id', '=', v('userId'))
+          .where('done_at', 'is', null)
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(v('size'))
+          .offset(v('start')),
+      ['userId', 'start', 'size'],
+    ),
+    unitDesktopSettings: new PreparedQuery<'unitId'>(
+      (v) =>
+        db
+          .selectFrom('unit_desktop_settings')
+          .select([
+            'message_pc_open as messagePcOpen',
+            'sso_login_url as ssoLoginUrl',
+            'client_installer_url as clientInstallerUrl',
+            'client_portable_url as clientPortableUrl',
+          ])
+          .where('unit_id', '=', v('unitId')),
+      ['unitId'],
+    ),
+    iconOrder: new PreparedQuery<'userId'>(
+      (v) =>
+        db
+          .selectFrom('user_icon_orders')
+          .select(['app_code', 'position'])
+          .where('user_id', '=', v('userId')),
+      ['userId'],
+    ),
+    recentAppCodes: new PreparedQuery<'userId' | 'limit'>(
+      (v) =>
+        db
+          .selectFrom('user_recent_apps')
+          .select('app_code')
+          .where('user_id', '=', v('userId'))
+          .orderBy('used_at', 'desc')
+          .orderBy('app_code')
+          .limit(v('limit')),
+      ['userId', 'limit'],
+    ),
+  };
 }

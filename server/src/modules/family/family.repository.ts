@@ -5,6 +5,7 @@
  * and returns camelCase records, mapped here.
  */
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database, StudentTable } from '../../db/schema.ts';
 
 /** A student as the family knows them; `unitId` decides which notices reach them (cms). */
@@ -43,7 +44,11 @@ export interface ParentChildLink {
 }
 
 export class FamilyRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly reads: ReturnType<typeof linkReads>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.reads = linkReads(db);
+  }
 
   /** The parent's children, by name (then id, so that namesakes keep one order). */
   async children(parentId: string): Promise<ChildRecord[]> {
@@ -219,19 +224,14 @@ export class FamilyRepository {
    * `users` (the uaa's table) in the same query: a read-only join (docs/ARCHITECTURE.md).
    */
   async linkedAccount(userId: string): Promise<LinkedAccount | undefined> {
-    const asTeacher = await this.db
-      .selectFrom('user_links')
-      .innerJoin('users', 'users.id', 'user_links.parent_id')
-      .select(['users.id as id', 'users.user_type as userType'])
-      .where('user_links.teacher_id', '=', userId)
-      .executeTakeFirst();
-    if (asTeacher) return asTeacher;
-    return this.db
-      .selectFrom('user_links')
-      .innerJoin('users', 'users.id', 'user_links.teacher_id')
-      .select(['users.id as id', 'users.user_type as userType'])
-      .where('user_links.parent_id', '=', userId)
-      .executeTakeFirst();
+    const asTeacher = await this.db.executeQuery(
+      this.reads.parentOf.query<LinkedAccount>({ userId }),
+    );
+    if (asTeacher.rows[0]) return asTeacher.rows[0];
+    const asParent = await this.db.executeQuery(
+      this.reads.teacherOf.query<LinkedAccount>({ userId }),
+    );
+    return asParent.rows[0];
   }
 }
 
@@ -242,5 +242,29 @@ function toChildRecord(row: StudentTable): ChildRecord {
     realName: row.real_name,
     gradeName: row.grade_name,
     className: row.class_name,
+  };
+}
+
+/** The linked-account reads of every /me (issue 15 §1: built once, as PreparedQuery). */
+function linkReads(db: Kysely<Database>) {
+  return {
+    parentOf: new PreparedQuery<'userId'>(
+      (v) =>
+        db
+          .selectFrom('user_links')
+          .innerJoin('users', 'users.id', 'user_links.parent_id')
+          .select(['users.id as id', 'users.user_type as userType'])
+          .where('user_links.teacher_id', '=', v('userId')),
+      ['userId'],
+    ),
+    teacherOf: new PreparedQuery<'userId'>(
+      (v) =>
+        db
+          .selectFrom('user_links')
+          .innerJoin('users', 'users.id', 'user_links.teacher_id')
+          .select(['users.id as id', 'users.user_type as userType'])
+          .where('user_links.parent_id', '=', v('userId')),
+      ['userId'],
+    ),
   };
 }
