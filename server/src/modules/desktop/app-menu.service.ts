@@ -39,14 +39,17 @@ export class AppMenuService {
     if (query.userId !== user.userId || query.unitId !== user.unitId) {
       throw forbidden(bilingual('只能查看自己的应用', 'You can only see your own apps'));
     }
-    const [groups, apps, counts, order] = await Promise.all([
+    // The icon order and the unread counts come in one round trip (issue 15 §1).
+    const [groups, apps, { order, unread }] = await Promise.all([
       this.catalogue.appGroups(),
       this.visibleApps(user),
-      this.unreadCounts(user),
       canDragIcons(user.userType)
-        ? this.repository.iconOrder(user.userId)
-        : Promise.resolve(new Map<string, number>()),
+        ? this.repository.iconOrderAndUnread(user.userId)
+        : this.repository
+            .unreadSources(user.userId)
+            .then((sources) => ({ order: new Map<string, number>(), unread: sources })),
     ]);
+    const counts = appUnreadCounts(unread.messages, unread.badges);
     const ordered = orderIcons(apps, order);
     return groups
       .map((group) => ({
@@ -62,11 +65,11 @@ export class AppMenuService {
 
   /** The caller's recently used apps, most recent first, only those they may still open. */
   async recentApps(user: SessionUser): Promise<AppIcon[]> {
-    const [codes, apps, counts] = await Promise.all([
-      this.repository.recentAppCodes(user.userId, RECENT_APPS_MAX),
+    const [{ codes, unread }, apps] = await Promise.all([
+      this.repository.recentAppCodesAndUnread(user.userId, RECENT_APPS_MAX),
       this.visibleApps(user),
-      this.unreadCounts(user),
     ]);
+    const counts = appUnreadCounts(unread.messages, unread.badges);
     const byCode = new Map(apps.map((app) => [app.code, app]));
     return codes.flatMap((code) => {
       const app = byCode.get(code);
@@ -118,11 +121,6 @@ export class AppMenuService {
 
   private async visibleApps(user: SessionUser): Promise<AppRecord[]> {
     return (await this.catalogue.apps()).filter((app) => appVisibleTo(app, user));
-  }
-
-  private async unreadCounts(user: SessionUser): Promise<Map<string, number>> {
-    const { messages, badges } = await this.repository.unreadSources(user.userId);
-    return appUnreadCounts(messages, badges);
   }
 }
 

@@ -61,6 +61,30 @@ export interface UnitDesktopSettingsRecord {
   clientPortableUrl: string | null;
 }
 
+/** What an app's unread count is made of: unread messages per module, and the apps' badges. */
+export interface UnreadSources {
+  messages: { module: string; count: number }[];
+  badges: Map<string, number>;
+}
+
+/** A row of the unread-sources union: 'm' a module's unread messages, 'b' a badge, else other. */
+interface SourceRow {
+  source: string;
+  code: string;
+  count: number | string;
+}
+
+function splitSources(rows: readonly SourceRow[]): { unread: UnreadSources; other: SourceRow[] } {
+  const unread: UnreadSources = { messages: [], badges: new Map() };
+  const other: SourceRow[] = [];
+  for (const row of rows) {
+    if (row.source === 'm') unread.messages.push({ module: row.code, count: Number(row.count) });
+    else if (row.source === 'b') unread.badges.set(row.code, Number(row.count));
+    else other.push(row);
+  }
+  return { unread, other };
+}
+
 export class DesktopRepository {
   private readonly reads: ReturnType<typeof firstLoadReads>;
 
@@ -111,22 +135,40 @@ export class DesktopRepository {
    * What an app's unread count is made of, in one round trip (issue 15 §1): the user's unread
    * messages per module (app code), and the badges the apps set for the user (app code → count).
    */
-  async unreadSources(userId: string): Promise<{
-    messages: { module: string; count: number }[];
-    badges: Map<string, number>;
-  }> {
+  async unreadSources(userId: string): Promise<UnreadSources> {
     const { rows } = await this.db.executeQuery(
-      this.reads.unreadSources.query<{ source: string; code: string; count: number | string }>({
-        userId,
-      }),
+      this.reads.unreadSources.query<SourceRow>({ userId }),
     );
-    const messages: { module: string; count: number }[] = [];
-    const badges = new Map<string, number>();
-    for (const row of rows) {
-      if (row.source === 'm') messages.push({ module: row.code, count: Number(row.count) });
-      else badges.set(row.code, Number(row.count));
-    }
-    return { messages, badges };
+    return splitSources(rows).unread;
+  }
+
+  /**
+   * The user's recently used app codes, most recent first, and the unread sources, in one round
+   * trip: spec §7 recent_apps needs both, and on PostgreSQL each round trip costs more than the
+   * indexed read itself (issue 15 §1, bench/bell-time).
+   */
+  async recentAppCodesAndUnread(
+    userId: string,
+    limit: number,
+  ): Promise<{ codes: string[]; unread: UnreadSources }> {
+    const { rows } = await this.db.executeQuery(
+      this.reads.recentAndUnread.query<SourceRow>({ userId, limit }),
+    );
+    const { unread, other } = splitSources(rows);
+    // A union keeps no order: most recent first, then by code (as recentAppCodes orders them).
+    other.sort((a, b) => Number(b.count) - Number(a.count) || (a.code < b.code ? -1 : 1));
+    return { codes: other.map((row) => row.code), unread };
+  }
+
+  /** The user's icon order (app code → position) and the unread sources, in one round trip. */
+  async iconOrderAndUnread(
+    userId: string,
+  ): Promise<{ order: Map<string, number>; unread: UnreadSources }> {
+    const { rows } = await this.db.executeQuery(
+      this.reads.iconOrderAndUnread.query<SourceRow>({ userId }),
+    );
+    const { unread, other } = splitSources(rows);
+    return { order: new Map(other.map((row) => [row.code, Number(row.count)])), unread };
   }
 
   /** Marks every unread message of the user read; answers how many. */
@@ -339,14 +381,6 @@ export class DesktopRepository {
   // -------------------------------------------------------------------------------------------
   // Recent apps, icon order
 
-  /** The user's icon order: app code → position. */
-  async iconOrder(userId: string): Promise<Map<string, number>> {
-    const { rows } = await this.db.executeQuery(
-      this.reads.iconOrder.query<{ app_code: string; position: number }>({ userId }),
-    );
-    return new Map(rows.map((r) => [r.app_code, r.position]));
-  }
-
   /** Replaces the user's icon order with `codes`, first to last; an empty list clears it. */
   async replaceIconOrder(userId: string, codes: readonly string[]): Promise<void> {
     await this.transaction(async (repository) => {
@@ -361,9 +395,14 @@ export class DesktopRepository {
 
   /** The user's recently used app codes, most recent first. */
   async recentAppCodes(userId: string, limit: number): Promise<string[]> {
-    const { rows } = await this.db.executeQuery(
-      this.reads.recentAppCodes.query<{ app_code: string }>({ userId, limit }),
-    );
+    const rows = await this.db
+      .selectFrom('user_recent_apps')
+      .select('app_code')
+      .where('user_id', '=', userId)
+      .orderBy('used_at', 'desc')
+      .orderBy('app_code')
+      .limit(limit)
+      .execute();
     return rows.map((r) => r.app_code);
   }
 
@@ -423,7 +462,64 @@ export class DesktopRepository {
  * (issue 15 §1), for statements whose text never changes.
  */
 function firstLoadReads(db: Kysely<Database>) {
+  /** The unread messages per module ('m') and the apps' badges ('b'), as union branches. */
+  const unreadBranches = (v: (name: 'userId') => never) => ({
+    messages: db
+      .selectFrom('messages')
+      .select((eb) => [
+        sql.lit('m').as('source'),
+        'module as code',
+        eb.fn.countAll<number | string>().as('count'),
+      ])
+      .where('user_id', '=', v('userId'))
+      .where('read_at', 'is', null)
+      .groupBy('module'),
+    badges: db
+      .selectFrom('app_badges')
+      .select([sql.lit('b').as('source'), 'app_code as code', 'count'])
+      .where('user_id', '=', v('userId')),
+  });
   return {
+    recentAndUnread: new PreparedQuery<'userId' | 'limit'>(
+      (v) => {
+        const { messages, badges } = unreadBranches(v);
+        return db
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('user_recent_apps')
+              .select(['app_code', 'used_at'])
+              .where('user_id', '=', v('userId'))
+              .orderBy('used_at', 'desc')
+              .orderBy('app_code')
+              .limit(v('limit'))
+              .as('recent'),
+          )
+          .select((eb) => [
+            sql.lit('r').as('source'),
+            'recent.app_code as code',
+            eb.ref('recent.used_at').$castTo<number | string>().as('count'),
+          ])
+          .unionAll(messages)
+          .unionAll(badges);
+      },
+      ['userId', 'limit'],
+    ),
+    iconOrderAndUnread: new PreparedQuery<'userId'>(
+      (v) => {
+        const { messages, badges } = unreadBranches(v);
+        return db
+          .selectFrom('user_icon_orders')
+          .select((eb) => [
+            sql.lit('o').as('source'),
+            'app_code as code',
+            eb.ref('position').$castTo<number | string>().as('count'),
+          ])
+          .where('user_id', '=', v('userId'))
+          .unionAll(messages)
+          .unionAll(badges);
+      },
+      ['userId'],
+    ),
     counts: new PreparedQuery<'userId'>(
       (v) =>
         db.selectNoFrom((eb) => [
@@ -464,23 +560,10 @@ function firstLoadReads(db: Kysely<Database>) {
       ['userId', 'limit'],
     ),
     unreadSources: new PreparedQuery<'userId'>(
-      (v) =>
-        db
-          .selectFrom('messages')
-          .select((eb) => [
-            sql.lit('m').as('source'),
-            'module as code',
-            eb.fn.countAll<number | string>().as('count'),
-          ])
-          .where('user_id', '=', v('userId'))
-          .where('read_at', 'is', null)
-          .groupBy('module')
-          .unionAll((eb) =>
-            eb
-              .selectFrom('app_badges')
-              .select([sql.lit('b').as('source'), 'app_code as code', 'count'])
-              .where('user_id', '=', v('userId')),
-          ),
+      (v) => {
+        const { messages, badges } = unreadBranches(v);
+        return messages.unionAll(badges);
+      },
       ['userId'],
     ),
     openTodos: new PreparedQuery<'userId' | 'start' | 'size'>(
@@ -517,25 +600,6 @@ function firstLoadReads(db: Kysely<Database>) {
           ])
           .where('unit_id', '=', v('unitId')),
       ['unitId'],
-    ),
-    iconOrder: new PreparedQuery<'userId'>(
-      (v) =>
-        db
-          .selectFrom('user_icon_orders')
-          .select(['app_code', 'position'])
-          .where('user_id', '=', v('userId')),
-      ['userId'],
-    ),
-    recentAppCodes: new PreparedQuery<'userId' | 'limit'>(
-      (v) =>
-        db
-          .selectFrom('user_recent_apps')
-          .select('app_code')
-          .where('user_id', '=', v('userId'))
-          .orderBy('used_at', 'desc')
-          .orderBy('app_code')
-          .limit(v('limit')),
-      ['userId', 'limit'],
     ),
   };
 }

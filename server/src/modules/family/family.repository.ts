@@ -4,7 +4,7 @@
  * `parent_children` and `user_links` (docs/ARCHITECTURE.md); nothing else writes them. Takes
  * and returns camelCase records, mapped here.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database, StudentTable } from '../../db/schema.ts';
 
@@ -224,14 +224,12 @@ export class FamilyRepository {
    * `users` (the uaa's table) in the same query: a read-only join (docs/ARCHITECTURE.md).
    */
   async linkedAccount(userId: string): Promise<LinkedAccount | undefined> {
-    const asTeacher = await this.db.executeQuery(
-      this.reads.parentOf.query<LinkedAccount>({ userId }),
+    // Both directions in one round trip (issue 15 §1: every /me asks); as the teacher first.
+    const { rows } = await this.db.executeQuery(
+      this.reads.linked.query<LinkedAccount & { side: string }>({ userId }),
     );
-    if (asTeacher.rows[0]) return asTeacher.rows[0];
-    const asParent = await this.db.executeQuery(
-      this.reads.teacherOf.query<LinkedAccount>({ userId }),
-    );
-    return asParent.rows[0];
+    const row = rows.find((r) => r.side === 't') ?? rows[0];
+    return row ? { id: row.id, userType: row.userType } : undefined;
   }
 }
 
@@ -245,25 +243,24 @@ function toChildRecord(row: StudentTable): ChildRecord {
   };
 }
 
-/** The linked-account reads of every /me (issue 15 §1: built once, as PreparedQuery). */
+/** The linked-account read of every /me (issue 15 §1: built once, as PreparedQuery). */
 function linkReads(db: Kysely<Database>) {
   return {
-    parentOf: new PreparedQuery<'userId'>(
+    // 't': the caller is the teacher and this is their parent account; 'p' the other way round.
+    linked: new PreparedQuery<'userId'>(
       (v) =>
         db
           .selectFrom('user_links')
           .innerJoin('users', 'users.id', 'user_links.parent_id')
-          .select(['users.id as id', 'users.user_type as userType'])
-          .where('user_links.teacher_id', '=', v('userId')),
-      ['userId'],
-    ),
-    teacherOf: new PreparedQuery<'userId'>(
-      (v) =>
-        db
-          .selectFrom('user_links')
-          .innerJoin('users', 'users.id', 'user_links.teacher_id')
-          .select(['users.id as id', 'users.user_type as userType'])
-          .where('user_links.parent_id', '=', v('userId')),
+          .select([sql.lit('t').as('side'), 'users.id as id', 'users.user_type as userType'])
+          .where('user_links.teacher_id', '=', v('userId'))
+          .unionAll(
+            db
+              .selectFrom('user_links')
+              .innerJoin('users', 'users.id', 'user_links.teacher_id')
+              .select([sql.lit('p').as('side'), 'users.id as id', 'users.user_type as userType'])
+              .where('user_links.parent_id', '=', v('userId')),
+          ),
       ['userId'],
     ),
   };
