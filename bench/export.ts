@@ -1,6 +1,7 @@
 /**
  * bench/export (issue 11): 50,000 rows × 20 columns of HTML to .xlsx through our server route
- * (`POST table2xls`, a child server on a fresh SQLite data folder, signed in as the teacher),
+ * (`POST table2xls`, the portal as production runs it, bench/lib/production-portal.mjs, on a
+ * fresh SQLite data folder, signed in as the teacher),
  * against SheetJS in the same run: the same HTML parsed with jsdom, `XLSX.utils.table_to_book`
  * and `XLSX.write` (the peer the issue names), each peer in a child process of its own. Also
  * shown, for context: SheetJS's own HTML reader (`XLSX.read(html, { type: 'string' })`), the
@@ -29,10 +30,10 @@ import {
   repoRoot,
   settings,
   signIn,
-  startChildServer,
   tempDataDir,
   type ChildServer,
 } from './lib/harness.ts';
+import { startProductionPortal } from './lib/production-portal.mjs';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
 const COLUMNS = 20;
@@ -85,19 +86,6 @@ function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
-}
-
-/** The pid of this process's only child: the portal server the harness forked. */
-function childPid(): number {
-  const children = fs
-    .readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
-  if (children.length !== 1)
-    throw new Error(`expected one child process, found ${children.length}`);
-  return children[0] ?? 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,8 +203,8 @@ async function main(): Promise<void> {
       `  HTML ${(Buffer.byteLength(html) / 1e6).toFixed(1)} MB, form body ${(body.length / 1e6).toFixed(1)} MB`,
     );
 
-    server = await startChildServer('portal-server.ts', portalEnv(data.dir));
-    const pid = childPid();
+    server = await startProductionPortal({ env: portalEnv(data.dir) });
+    const { pid } = server;
     const cookie = await signIn(server.url, 'teacher', 'Teacher@2026');
     const idleMb = peakRssMb(pid);
 

@@ -1,2 +1,3 @@
 export declare const SERVER_BUNDLE: string;
+export declare const CLI_BUNDLE: string;
 export declare function buildServer(outfile?: string): Promise<string>;

@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { precompressDir } from './precompress.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -196,6 +197,8 @@ export function buildHash(appDir) {
     ...listFiles(appDir),
     ...shared,
     importMapSource,
+    // Its .br and .gz copies are part of the build.
+    'scripts/precompress.mjs',
     'package-lock.json',
     'tsconfig.json',
   ]);
@@ -216,6 +219,8 @@ export async function ensureBuild({ force = false } = {}) {
     const started = Date.now();
     const code = await runNpm(['run', 'build', '-w', app.name]);
     if (code !== 0) throw new Error(`building ${app.name} failed with exit code ${code}`);
+    // Served as they are, not compressed per request (scripts/precompress.mjs).
+    await precompressDir(path.join(repoRoot, app.dir, 'dist'));
     fs.mkdirSync(path.dirname(stampFile), { recursive: true });
     fs.writeFileSync(stampFile, `${hash}\n`);
     log(`${app.name} built in ${seconds(started)}`);

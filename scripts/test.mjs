@@ -24,6 +24,7 @@ import {
   CHROMIUM_HEADLESS_SHELL_PATH as CHROMIUM_HEADLESS_SHELL,
   CHROMIUM_PATH as CHROMIUM,
 } from '../e2e/fixtures/chromium-flags.mjs';
+import { CLI_BUNDLE, buildServer } from './build-server.mjs';
 import { checkNode, ensureBuild, ensureInstall, isMain, repoRoot } from './ensure.mjs';
 
 const REPORTS_DIR = path.join(repoRoot, '.reports');
@@ -503,7 +504,14 @@ async function main() {
   await setup('install', 'setup: install', () => ensureInstall());
   const needs = new Set(stages.flatMap((s) => s.needs ?? []));
   if (!broken.has('install')) {
-    if (needs.has('build')) await setup('build', 'setup: build', () => ensureBuild());
+    if (needs.has('build')) {
+      await setup('build', 'setup: build', async () => {
+        await ensureBuild();
+        // The e2e fixtures run the admin CLI from this bundle (scripts/admin-cli.mjs).
+        await buildServer();
+        process.env.TEST_ADMIN_CLI = CLI_BUNDLE;
+      });
+    }
     if (needs.has('chromium')) await setup('chromium', 'setup: chromium', () => ensureChromium());
     if (needs.has('nginx')) await setup('nginx', 'setup: nginx', () => ensureNginx());
     if (stages.some((s) => s.group === 'api')) {

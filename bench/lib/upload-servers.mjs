@@ -1,20 +1,19 @@
 /**
  * The servers of the upload benchmarks (bench/upload.mjs, bench/upload-memory.mjs), each in a
  * child process of its own so its memory and CPU are its own:
- * - the real portal (server/src/main.ts as `npm start` runs it, through tsx's loader in the
- *   server's own process, so the pid watched is the server's) on a fresh data folder, SQLite,
- *   the demo school, on a free loopback port;
+ * - the real portal as production runs it (bench/lib/production-portal.mjs: the server's
+ *   bundle in one plain node process, so the pid watched is the server's) on a fresh data
+ *   folder, SQLite, the demo school, on a free loopback port;
  * - the peer, @tus/server with @tus/file-store (bench/lib/tus-server.mjs);
  * - the pages both are driven from: bench/fixtures/upload-page built with Vite.
  * Both stores live under the system's temporary folder: the same disk.
  */
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/ensure.mjs';
-import { waitUntilReady } from './portal-process.mjs';
+import { startProductionPortal } from './production-portal.mjs';
 
 /** A folder of its own under the temporary folder; removed by `remove()`. */
 export function tempDir(prefix) {
@@ -22,19 +21,9 @@ export function tempDir(prefix) {
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (probe.address());
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
- * Starts the portal on a fresh data folder (SQLite, demo school, no Redis); `pages` maps a
+ * Starts the portal on a fresh data folder (SQLite, demo school, no Redis) as production runs
+ * it (bench/lib/production-portal.mjs: the bundle, one plain node process); `pages` maps a
  * folder name under /pages/ to a built folder copied there (deployed as any sub-app is).
  * `nodeArgs` go to the server's Node (e.g. `--cpu-prof` to see where its time goes).
  * @param {{ pages?: Record<string, string>, env?: Record<string, string>, nodeArgs?: string[] }} [options]
@@ -45,39 +34,30 @@ export async function startPortal(options = {}) {
   for (const [name, from] of Object.entries(options.pages ?? {})) {
     fs.cpSync(from, path.join(data.dir, 'pages', name), { recursive: true });
   }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: data.dir,
-    PORTAL_DEMO: '1',
-    LOG_LEVEL: 'warn',
-    ...options.env,
-  };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FILE_STORE', 'PUBLIC_URL', 'PAGES_DIR']) {
-    delete env[name];
-  }
-  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'];
-  const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    data.remove();
-  };
   try {
-    await waitUntilReady(base, child, 120);
+    const portal = await startProductionPortal({
+      env: {
+        DATA_DIR: data.dir,
+        PORTAL_DEMO: '1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: undefined,
+        REDIS_URL: undefined,
+        FILE_STORE: undefined,
+        PUBLIC_URL: undefined,
+        PAGES_DIR: undefined,
+        ...options.env,
+      },
+      nodeArgs: options.nodeArgs,
+    });
+    const stop = async () => {
+      await portal.stop();
+      data.remove();
+    };
+    return { base: portal.base, pid: portal.pid, dataDir: data.dir, stop };
   } catch (error) {
-    await stop();
+    data.remove();
     throw error;
   }
-  return { base, pid: /** @type {number} */ (child.pid), dataDir: data.dir, stop };
 }
 
 /**

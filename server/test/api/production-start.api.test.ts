@@ -1,9 +1,11 @@
 /**
  * The production start (issue 15 §4): the server bundled ahead of time (scripts/build-server.mjs)
  * runs as one plain `node` process with no transpiler: it migrates and seeds an empty data
- * folder, serves the login page and the API, and stops cleanly on SIGTERM.
+ * folder, serves the login page and the API, starts the face models' worker from beside the
+ * bundle, and stops cleanly on SIGTERM; the admin CLI's bundle beside it runs the same way.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +34,9 @@ beforeAll(async () => {
       REDIS_URL: '',
       PORT: '0',
       HOST: '127.0.0.1',
+      // The face worker is a file of its own (new URL('./face-worker.mjs', import.meta.url)):
+      // loaded at start here, so a bundle without it fails this test, not a kiosk.
+      FACE_PRELOAD: '1',
     },
   });
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -68,6 +73,23 @@ describe('the production start', () => {
     expect(await deadEnd.text()).not.toContain('ENOENT');
     const args = fs.readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
     expect(args.join(' ')).not.toMatch(/tsx|--import|--loader/);
+  });
+
+  it('loads the face models in the worker copied beside the bundle (DESIGN.md §9)', async () => {
+    const started = Date.now();
+    while (!output.includes('face models loaded') && Date.now() - started < 45_000) {
+      expect(output).not.toContain('face-worker.mjs');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(output).toContain('face models loaded');
+  }, 60_000);
+
+  it('runs the admin CLI from its bundle beside the server, with plain node', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      path.join(outDir, 'cli.mjs'),
+      'help',
+    ]);
+    expect(stdout).toContain('Campus Portal admin CLI');
   });
 
   it('stops cleanly on SIGTERM with exit code 0', async () => {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../../scripts/precompress.mjs';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const BASE = 'common/plugins/common-ph/1.6.0';
@@ -31,6 +32,9 @@ beforeAll(async () => {
   write(`${BASE}/lang/en-ph.json`, '{"ph":{"ok":"OK"}}');
   write(`${BASE}/css/ink.css`, 'body{background:#f6f2ec}');
   write('viewport.html', '<!doctype html><title>viewport</title><div id="app"></div>');
+  write(`${BASE}/js/ui/Header.js`, `export const header = "${'header '.repeat(600)}";\n`);
+  // As the build leaves them (scripts/ensure.mjs): .br and .gz copies beside what is worth it.
+  await precompressDir(runtimeRoot);
   server = await startTestServer({ demo: false, runtimeRoot });
   bare = await startTestServer({
     demo: false,
@@ -57,6 +61,38 @@ describe('shared runtime files (DESIGN.md §2, spec §7 paths)', () => {
     expect(entry.status).toBe(200);
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     expect(entry.headers.get('etag')).toBeTruthy();
+  });
+
+  it("sends the build's precompressed copies as they are, and the file itself to who takes none", async () => {
+    const file = path.join(runtimeRoot, BASE, 'js/ui/Header.js');
+    const original = fs.readFileSync(file, 'utf8');
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const res = await fetch(`${server.baseUrl}/${BASE}/js/ui/Header.js`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      // The copy's own bytes (not compressed again per request), and the file once decoded.
+      expect(Number(res.headers.get('content-length'))).toBe(fs.statSync(file + suffix).size);
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(original);
+    }
+    const plain = await fetch(`${server.baseUrl}/${BASE}/js/ui/Header.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(original);
+    // A hashed chunk's copy is cached for good like the chunk.
+    const chunk = await fetch(`${server.baseUrl}/${BASE}/js/chunks/react-AbCdEf12.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(chunk.headers.get('content-encoding')).toBe('br');
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Under 1 KB nothing is written: the file goes out as it is.
+    expect(fs.existsSync(path.join(runtimeRoot, BASE, 'lang/en-ph.json.br'))).toBe(false);
   });
 
   it('serves the shared language file and theme stylesheets at the spec §7 paths', async () => {

@@ -29,7 +29,8 @@ export function pagesRoutes(deps: PagesRouteDeps): FastifyPluginAsync {
   return async (app) => {
     const built = fs.existsSync(path.join(deps.webRoot, PORTAL_PAGES.login.file));
     // Pages and assets only (this plugin's scope): JS and CSS shrink to about a third, while
-    // the small JSON answers of the API are left alone.
+    // the small JSON answers of the API are left alone. Files the build precompressed
+    // (scripts/precompress.mjs) go out as those copies; this compresses only the others.
     await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
     await app.register(runtimeRoutes({ runtimeRoot: deps.runtimeRoot }));
     if (built) {
@@ -38,6 +39,11 @@ export function pagesRoutes(deps: PagesRouteDeps): FastifyPluginAsync {
         prefix: '/assets/',
         decorateReply: true,
         index: false,
+        // One route per file, listed at start (as the runtime's: no readdir per request).
+        wildcard: false,
+        // The build's .br and .gz copies (scripts/precompress.mjs), sent as they are; what has
+        // none is compressed per request by the plugin above.
+        preCompressed: true,
         immutable: true,
         maxAge: '365d',
       });

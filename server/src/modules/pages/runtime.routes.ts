@@ -20,6 +20,11 @@ export const VIEWPORT_PATH = '/viewport';
 
 const HASHED_CHUNK = /\/js\/chunks\/[^/]+-[A-Za-z0-9_-]{8,}\.js$/;
 
+/** The file a precompressed copy (`x.js.br`, `x.js.gz`) was made from. */
+function withoutCompressedSuffix(filePath: string): string {
+  return filePath.replace(/\.(?:br|gz)$/, '');
+}
+
 export function runtimeRoutes(deps: RuntimeRouteDeps): FastifyPluginAsync {
   return async (app) => {
     const commonDir = path.join(deps.runtimeRoot, 'common');
@@ -30,11 +35,17 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): FastifyPluginAsync {
         prefix: '/common/',
         decorateReply: false,
         index: false,
+        // One route per file of the build, listed at start: no directory is read per request
+        // (the wildcard route checks each path segment's spelling with a readdir, several per
+        // module, a hundred modules a sub-app page). A rebuilt runtime is served after a restart.
+        wildcard: false,
+        // The build's .br and .gz copies (scripts/precompress.mjs), sent as they are.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (res, filePath) => {
           res.header(
             'Cache-Control',
-            HASHED_CHUNK.test(filePath.split(path.sep).join('/'))
+            HASHED_CHUNK.test(withoutCompressedSuffix(filePath).split(path.sep).join('/'))
               ? 'public, max-age=31536000, immutable'
               : 'no-cache',
           );

@@ -31,6 +31,8 @@ export function subappRoutes(deps: SubappRouteDeps): FastifyPluginAsyncTypebox {
       wildcard: true,
       index: ['index.html'],
       dotfiles: 'deny',
+      // A build's .br and .gz copies (scripts/precompress.mjs) where it has them.
+      preCompressed: true,
       // A redeployed app must be seen at the next visit; ETags keep repeat visits cheap.
       cacheControl: true,
       maxAge: 0,

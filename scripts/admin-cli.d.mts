@@ -1,0 +1,1 @@
+export declare function adminCliArgs(args: readonly string[]): string[];

@@ -1,0 +1,1 @@
+export declare function precompressDir(dir: string): Promise<number>;
