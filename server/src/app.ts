@@ -51,6 +51,12 @@ import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { CmsService } from './modules/cms/cms.service.ts';
 import { AppMenuService } from './modules/desktop/app-menu.service.ts';
 import { ClientDownloadsService } from './modules/desktop/client-downloads.service.ts';
+import {
+  DESKTOP_READ_TTL_MS,
+  DesktopReadCache,
+  PendingDesktopChanges,
+  type DesktopChanges,
+} from './modules/desktop/desktop-read-cache.ts';
 import { DesktopRepository } from './modules/desktop/desktop.repository.ts';
 import { desktopRoutes } from './modules/desktop/desktop.routes.ts';
 import { DesktopService } from './modules/desktop/desktop.service.ts';
@@ -286,11 +292,23 @@ export async function buildApp(
   const catalogueCache = new CatalogueCache(clock, CATALOGUE_CACHE_TTL_MS, (hit) =>
     metrics.cacheLookup('catalogue', hit),
   );
-  const eventCaches = { sessions: sessionCache, catalogue: catalogueCache };
+  const desktopCache = new DesktopReadCache(clock, DESKTOP_READ_TTL_MS, (hit) =>
+    metrics.cacheLookup('desktop', hit),
+  );
+  const eventCaches = { sessions: sessionCache, catalogue: catalogueCache, desktop: desktopCache };
   const sessionEvents = redis
     ? await redisSessionEvents(eventCaches, redis, `${prefix}session-events`)
     : localSessionEvents(eventCaches);
   app.addHook('onClose', async () => sessionEvents.close());
+  // A committed change to users' desktop data, told to every instance. The write stands
+  // whatever happens to the event: were Redis unreachable, the entries still expire
+  // (DESKTOP_READ_TTL_MS), so the request is not failed for it.
+  const desktopChanges: DesktopChanges = {
+    users: (ids) =>
+      void sessionEvents
+        .publish({ kind: 'desktop-users', ids: ids === null ? null : [...ids] })
+        .catch(() => undefined),
+  };
   const directory = new DirectoryService(uaaRepository, sessionEvents, clock);
   const family = new FamilyService(new FamilyRepository(database.db), directory, clock);
   const sessions = new SessionService(
@@ -367,7 +385,10 @@ export async function buildApp(
     { clock },
   );
   await app.register(importRoutes({ imports }));
-  const desktopRepository = new DesktopRepository(database.db);
+  const desktopRepository = new DesktopRepository(database.db, {
+    cache: desktopCache,
+    changes: desktopChanges,
+  });
   const unitSettings = new UnitSettingsService(desktopRepository, clock);
   await app.register(
     desktopRoutes({
@@ -439,14 +460,18 @@ export async function buildApp(
   await app.register(socialRoutes({ social, secureCookies }));
   // Issue 13 §4: one feed of messages, to-dos and badges; apps' servers call it with their
   // credential, cms in process, the console as the base platform.
-  const inFeedTransaction: InFeedTransaction = (work) =>
-    database.db.transaction().execute((trx) =>
+  const inFeedTransaction: InFeedTransaction = async (work) => {
+    const changes = new PendingDesktopChanges();
+    const result = await database.db.transaction().execute((trx) =>
       work({
         feed: new FeedRepository(trx),
-        inbox: new InboxService(new DesktopRepository(trx)),
+        inbox: new InboxService(new DesktopRepository(trx, { changes })),
         audit: new AuditService(new AuditRepository(trx), clock),
       }),
     );
+    changes.commit(desktopChanges);
+    return result;
+  };
   const feedRepository = new FeedRepository(database.db);
   const feedAccess = adminAccess;
   const feed = new FeedService({

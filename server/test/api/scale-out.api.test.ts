@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAppEndpoints } from '@campus/contracts/admin-apps';
-import { desktopEndpoints, type AppGroup } from '@campus/contracts/desktop';
+import { desktopEndpoints, type AppGroup, type UnhandleCount } from '@campus/contracts/desktop';
 import { DEMO_AREA_ID, DEMO_SCHOOL_ID } from '../../src/db/seed/demo-school.ts';
 import { CATALOGUE_CACHE_TTL_MS } from '../../src/modules/base/catalogue-cache.ts';
+import { DESKTOP_READ_TTL_MS } from '../../src/modules/desktop/desktop-read-cache.ts';
 import { SESSION_CACHE_TTL_MS } from '../../src/modules/uaa/session-cache.ts';
 import { DEMO, signIn, startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -124,5 +125,30 @@ describe(`two instances on ${process.env.API_DB ?? 'sqlite'}${process.env.TEST_R
       `${desktopEndpoints.appIcons.path}?userId=${TEACHER_ID}&unitId=${DEMO_SCHOOL_ID}&appType=1`,
     );
     expect(menuOnA.body.data?.flatMap((g) => g.iconVMs.map((i) => i.code))).toContain('cms');
+  });
+
+  it("empties on the other instance a bell whose messages were ignored on this one (the desktop's read cache, issue 15 §1)", async () => {
+    const teacherOnB = b.client();
+    await signIn(teacherOnB, DEMO.teacher);
+    const unreadOnB = async () =>
+      (await teacherOnB.get<UnhandleCount>(desktopEndpoints.unhandleCount.path)).body.data
+        ?.messageCount;
+    // Instance B keeps the teacher's bell: its unread messages, counted once.
+    expect(await unreadOnB()).toBeGreaterThan(0);
+    const teacherOnA = a.client();
+    await signIn(teacherOnA, DEMO.teacher);
+    const ignored = await teacherOnA.postForm(desktopEndpoints.ignoreAllMessages.path, {});
+    expect(ignored.body.status).toBe(200);
+    // On the instance that changed it, at once.
+    expect(
+      (await teacherOnA.get<UnhandleCount>(desktopEndpoints.unhandleCount.path)).body.data
+        ?.messageCount,
+    ).toBe(0);
+    if (process.env.TEST_REDIS_URL) {
+      expect(await eventually(async () => (await unreadOnB()) === 0)).toBe(true);
+    } else {
+      nowB += DESKTOP_READ_TTL_MS;
+      expect(await unreadOnB()).toBe(0);
+    }
   });
 });

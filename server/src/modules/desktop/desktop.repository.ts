@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
+import type { DesktopChanges, DesktopReadCache } from './desktop-read-cache.ts';
 
 export interface MessageRecord {
   id: string;
@@ -85,32 +86,65 @@ function splitSources(rows: readonly SourceRow[]): { unread: UnreadSources; othe
   return { unread, other };
 }
 
+export interface DesktopRepositoryOptions {
+  /**
+   * The first-load reads kept in memory (desktop-read-cache.ts). Only the repository on the
+   * database itself has one: a transaction's must read its own writes.
+   */
+  cache?: DesktopReadCache;
+  /**
+   * Told what each write changed once it has committed: at once on the database itself; a
+   * transaction's collects them for its caller to report after the commit.
+   */
+  changes?: DesktopChanges;
+}
+
 export class DesktopRepository {
   private readonly reads: ReturnType<typeof firstLoadReads>;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: DesktopRepositoryOptions = {},
+  ) {
     this.reads = firstLoadReads(db);
   }
 
-  /** Runs `work` in one transaction, with a repository bound to it. */
+  /**
+   * Runs `work` in one transaction, with a repository bound to it; what it changed is reported
+   * after the commit by the method that called this.
+   */
   transaction<T>(work: (repository: DesktopRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new DesktopRepository(trx)));
+  }
+
+  /** The user's read `key` through the cache, where this repository has one. */
+  private userRead<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
+    return this.options.cache ? this.options.cache.user(userId, key, load) : load();
+  }
+
+  private usersChanged(userIds: readonly string[] | null): void {
+    this.options.changes?.users(userIds === null ? null : [...new Set(userIds)]);
   }
 
   // -------------------------------------------------------------------------------------------
   // Messages and to-dos
 
   /** Spec §7 unhandlecount's two counts in one round trip (issue 15 §1: fewer per call). */
-  async countOpenTodosAndUnreadMessages(
+  countOpenTodosAndUnreadMessages(
     userId: string,
   ): Promise<{ todoCount: number; messageCount: number }> {
-    const { rows } = await this.db.executeQuery(
-      this.reads.counts.query<{ todoCount: number | string; messageCount: number | string }>({
-        userId,
-      }),
-    );
-    const row = rows[0];
-    return { todoCount: Number(row?.todoCount ?? 0), messageCount: Number(row?.messageCount ?? 0) };
+    return this.userRead(userId, 'counts', async () => {
+      const { rows } = await this.db.executeQuery(
+        this.reads.counts.query<{ todoCount: number | string; messageCount: number | string }>({
+          userId,
+        }),
+      );
+      const row = rows[0];
+      return {
+        todoCount: Number(row?.todoCount ?? 0),
+        messageCount: Number(row?.messageCount ?? 0),
+      };
+    });
   }
 
   async countOpenTodos(userId: string): Promise<number> {
@@ -124,22 +158,26 @@ export class DesktopRepository {
   }
 
   /** The user's unread messages, newest first. */
-  async unreadMessages(userId: string, limit: number): Promise<MessageRecord[]> {
-    const { rows } = await this.db.executeQuery(
-      this.reads.unreadMessages.query<MessageRecord>({ userId, limit }),
-    );
-    return rows;
+  unreadMessages(userId: string, limit: number): Promise<readonly MessageRecord[]> {
+    return this.userRead(userId, `unread:${limit}`, async () => {
+      const { rows } = await this.db.executeQuery(
+        this.reads.unreadMessages.query<MessageRecord>({ userId, limit }),
+      );
+      return rows;
+    });
   }
 
   /**
    * What an app's unread count is made of, in one round trip (issue 15 §1): the user's unread
    * messages per module (app code), and the badges the apps set for the user (app code → count).
    */
-  async unreadSources(userId: string): Promise<UnreadSources> {
-    const { rows } = await this.db.executeQuery(
-      this.reads.unreadSources.query<SourceRow>({ userId }),
-    );
-    return splitSources(rows).unread;
+  unreadSources(userId: string): Promise<UnreadSources> {
+    return this.userRead(userId, 'sources', async () => {
+      const { rows } = await this.db.executeQuery(
+        this.reads.unreadSources.query<SourceRow>({ userId }),
+      );
+      return splitSources(rows).unread;
+    });
   }
 
   /**
@@ -147,28 +185,32 @@ export class DesktopRepository {
    * trip: spec §7 recent_apps needs both, and on PostgreSQL each round trip costs more than the
    * indexed read itself (issue 15 §1, bench/bell-time).
    */
-  async recentAppCodesAndUnread(
+  recentAppCodesAndUnread(
     userId: string,
     limit: number,
   ): Promise<{ codes: string[]; unread: UnreadSources }> {
-    const { rows } = await this.db.executeQuery(
-      this.reads.recentAndUnread.query<SourceRow>({ userId, limit }),
-    );
-    const { unread, other } = splitSources(rows);
-    // A union keeps no order: most recent first, then by code (as recentAppCodes orders them).
-    other.sort((a, b) => Number(b.count) - Number(a.count) || (a.code < b.code ? -1 : 1));
-    return { codes: other.map((row) => row.code), unread };
+    return this.userRead(userId, `recent:${limit}`, async () => {
+      const { rows } = await this.db.executeQuery(
+        this.reads.recentAndUnread.query<SourceRow>({ userId, limit }),
+      );
+      const { unread, other } = splitSources(rows);
+      // A union keeps no order: most recent first, then by code (as recentAppCodes orders them).
+      other.sort((a, b) => Number(b.count) - Number(a.count) || (a.code < b.code ? -1 : 1));
+      return { codes: other.map((row) => row.code), unread };
+    });
   }
 
   /** The user's icon order (app code → position) and the unread sources, in one round trip. */
-  async iconOrderAndUnread(
+  iconOrderAndUnread(
     userId: string,
   ): Promise<{ order: Map<string, number>; unread: UnreadSources }> {
-    const { rows } = await this.db.executeQuery(
-      this.reads.iconOrderAndUnread.query<SourceRow>({ userId }),
-    );
-    const { unread, other } = splitSources(rows);
-    return { order: new Map(other.map((row) => [row.code, Number(row.count)])), unread };
+    return this.userRead(userId, 'order', async () => {
+      const { rows } = await this.db.executeQuery(
+        this.reads.iconOrderAndUnread.query<SourceRow>({ userId }),
+      );
+      const { unread, other } = splitSources(rows);
+      return { order: new Map(other.map((row) => [row.code, Number(row.count)])), unread };
+    });
   }
 
   /** Marks every unread message of the user read; answers how many. */
@@ -179,6 +221,7 @@ export class DesktopRepository {
       .where('user_id', '=', userId)
       .where('read_at', 'is', null)
       .executeTakeFirst();
+    this.usersChanged([userId]);
     return Number(result.numUpdatedRows);
   }
 
@@ -201,6 +244,7 @@ export class DesktopRepository {
       .where('user_id', '=', userId)
       .where('read_at', 'is', null)
       .executeTakeFirst();
+    this.usersChanged([userId]);
     return Number(result.numUpdatedRows);
   }
 
@@ -210,14 +254,24 @@ export class DesktopRepository {
     start: number,
     size: number,
   ): Promise<{ rows: TodoRecord[]; total: number }> {
-    // The total rides on each row (a window count over the whole filter, before the limit):
-    // one round trip instead of two. A page past the end has no row to carry it.
-    const { rows: page } = await this.db.executeQuery(
-      this.reads.openTodos.query<TodoRecord & { total: number | string }>({ userId, start, size }),
-    );
-    const first = page[0];
-    const total = first ? Number(first.total) : start === 0 ? 0 : await this.countOpenTodos(userId);
-    return { rows: page.map(({ total: _total, ...row }) => row), total };
+    return this.userRead(userId, `todos:${start}:${size}`, async () => {
+      // The total rides on each row (a window count over the whole filter, before the limit):
+      // one round trip instead of two. A page past the end has no row to carry it.
+      const { rows: page } = await this.db.executeQuery(
+        this.reads.openTodos.query<TodoRecord & { total: number | string }>({
+          userId,
+          start,
+          size,
+        }),
+      );
+      const first = page[0];
+      const total = first
+        ? Number(first.total)
+        : start === 0
+          ? 0
+          : await this.countOpenTodos(userId);
+      return { rows: page.map(({ total: _total, ...row }) => row), total };
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -244,6 +298,7 @@ export class DesktopRepository {
         )
         .execute();
     }
+    this.usersChanged(records.map((m) => m.userId));
   }
 
   async insertTodos(records: readonly NewTodoRecord[]): Promise<void> {
@@ -264,6 +319,7 @@ export class DesktopRepository {
         )
         .execute();
     }
+    this.usersChanged(records.map((t) => t.userId));
   }
 
   /** Marks the send's open to-dos done, of the listed users or (null) of all; answers how many. */
@@ -275,6 +331,7 @@ export class DesktopRepository {
       .where('done_at', 'is', null);
     if (userIds) query = query.where('user_id', 'in', [...userIds]);
     const result = await query.executeTakeFirst();
+    this.usersChanged(userIds);
     return Number(result.numUpdatedRows);
   }
 
@@ -335,6 +392,7 @@ export class DesktopRepository {
         )
         .execute();
     }
+    this.usersChanged(badges.map((b) => b.userId));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -391,6 +449,7 @@ export class DesktopRepository {
         .values(codes.map((code, position) => ({ user_id: userId, app_code: code, position })))
         .execute();
     });
+    this.usersChanged([userId]);
   }
 
   /** The user's recently used app codes, most recent first. */
@@ -432,6 +491,7 @@ export class DesktopRepository {
         .where('app_code', 'not in', kept)
         .execute();
     });
+    this.usersChanged([userId]);
   }
 
   // -------------------------------------------------------------------------------------------

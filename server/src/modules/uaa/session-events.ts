@@ -1,23 +1,28 @@
 /**
  * Tells every instance that sessions were revoked, so each evicts them from its
- * SessionCache, and that the app catalogue changed, so each empties its CatalogueCache.
+ * SessionCache, that the app catalogue changed, so each empties its CatalogueCache, and that
+ * users' desktop data changed, so each drops them from its DesktopReadCache.
  * With Redis configured the message goes through a pub/sub channel (DESIGN.md §2: two
  * instances behind one proxy behave as one); without Redis there is one instance and the
  * local eviction is all there is.
  */
 import type { Redis } from 'ioredis';
+import type { DesktopReadCache } from '../desktop/desktop-read-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 
 export type SessionEvent =
   | { kind: 'family'; id: string }
   | { kind: 'user'; id: string }
   | { kind: 'unit'; id: string }
-  | { kind: 'catalogue' };
+  | { kind: 'catalogue' }
+  /** These users' messages, to-dos, badges, recent apps or icon order (null: anyone's). */
+  | { kind: 'desktop-users'; ids: string[] | null };
 
 /** What the events empty: the sessions, and the app catalogue when the server keeps one. */
 export interface EventCaches {
   sessions: SessionCache;
   catalogue?: { invalidate(): void };
+  desktop?: Pick<DesktopReadCache, 'usersChanged'>;
 }
 
 export interface SessionEvents {
@@ -38,6 +43,10 @@ function apply(caches: EventCaches, event: SessionEvent): void {
       break;
     case 'catalogue':
       caches.catalogue?.invalidate();
+      break;
+    case 'desktop-users':
+      // A list that is not one (a malformed message) drops everyone's: never a stale bell.
+      caches.desktop?.usersChanged(Array.isArray(event.ids) ? event.ids : null);
       break;
   }
 }
