@@ -4,22 +4,11 @@
  * that drive Chromium against it.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { deploySubApps } from '../../scripts/deploy-subapps.mjs';
 import { spawnServer } from '../../scripts/start.mjs';
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (probe.address());
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './production-portal.mjs';
 
 /** @returns {Promise<{ base: string, stop: () => Promise<void> }>} */
 export async function startPortalProcess() {
