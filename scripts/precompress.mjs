@@ -11,9 +11,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { isMain } from './ensure.mjs';
 
 /** What compresses well: text. Images, fonts, WebAssembly and model weights are left alone. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt)$/;
@@ -77,7 +77,8 @@ export async function precompressDir(dir) {
   return written;
 }
 
-if (isMain(import.meta.url)) {
+// Run as a script (ensure.mjs imports this module, so it takes nothing from there).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   for (const dir of process.argv.slice(2)) {
     const written = await precompressDir(path.resolve(dir));
     console.log(`[precompress] ${dir}: ${written} compressed copies`);

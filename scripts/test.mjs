@@ -24,7 +24,6 @@ import {
   CHROMIUM_HEADLESS_SHELL_PATH as CHROMIUM_HEADLESS_SHELL,
   CHROMIUM_PATH as CHROMIUM,
 } from '../e2e/fixtures/chromium-flags.mjs';
-import { CLI_BUNDLE, buildServer } from './build-server.mjs';
 import { checkNode, ensureBuild, ensureInstall, isMain, repoRoot } from './ensure.mjs';
 
 const REPORTS_DIR = path.join(repoRoot, '.reports');
@@ -507,7 +506,9 @@ async function main() {
     if (needs.has('build')) {
       await setup('build', 'setup: build', async () => {
         await ensureBuild();
-        // The e2e fixtures run the admin CLI from this bundle (scripts/admin-cli.mjs).
+        // The e2e fixtures run the admin CLI from this bundle (scripts/admin-cli.mjs). Loaded
+        // here, not at the top: esbuild is not installed yet when a fresh clone's run starts.
+        const { CLI_BUNDLE, buildServer } = await import('./build-server.mjs');
         await buildServer();
         process.env.TEST_ADMIN_CLI = CLI_BUNDLE;
       });
