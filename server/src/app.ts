@@ -28,6 +28,9 @@ import { registerSecurityHeaders } from './core/security-headers.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { seedDemoSchool } from './db/seed/demo-school.ts';
+import { listenForTableChanges } from './db/table-change-listener.ts';
+import { TableChanges } from './db/table-changes.ts';
+import { WatchedReadCache } from './db/watched-read-cache.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AppCatalogueService } from './modules/base/app-catalogue.service.ts';
@@ -208,15 +211,29 @@ export async function buildApp(
     config.databaseUrl?.startsWith('postgres') ? { poolStats: () => database.poolStats!() } : {},
   );
   registerMetrics(app, metrics, { token: config.metricsToken });
+  const tableChanges = new TableChanges();
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     databasePoolMax: config.databasePoolMax,
     onAcquire: (seconds) => metrics.poolAcquired(seconds),
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+    onWatchedWrite: () => tableChanges.changed(),
   });
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db);
+  // Issue 15 §1: units, licences, roles and unit settings kept while PostgreSQL's notices of
+  // every change to them are heard (table-changes.ts); on SQLite the cache is never live.
+  if (database.kind === 'postgres' && config.databaseUrl) {
+    const listener = listenForTableChanges(config.databaseUrl, tableChanges, (error) =>
+      app.log.warn({ err: error }, 'table change notices interrupted'),
+    );
+    app.addHook('onClose', async () => listener.close());
+    await listener.ready;
+  }
+  const watchedReads = new WatchedReadCache(tableChanges, clock, (hit) =>
+    metrics.cacheLookup('unit', hit),
+  );
   const storageRepository = new StorageRepository(database.db);
   const objects = openObjectStore(config.fileStore);
   const files = new FileStore(objects, storageRepository, clock);
@@ -284,7 +301,7 @@ export async function buildApp(
 
   const limits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
   const audit = new AuditService(new AuditRepository(database.db), clock);
-  const uaaRepository = new UaaRepository(database.db);
+  const uaaRepository = new UaaRepository(database.db, watchedReads);
   const sessionCache = new SessionCache(clock, SESSION_CACHE_TTL_MS, (hit) =>
     metrics.cacheLookup('session', hit),
   );
@@ -360,7 +377,7 @@ export async function buildApp(
     clock,
   );
   await app.register(oidcRoutes({ oidc }));
-  const baseRepository = new BaseRepository(database.db);
+  const baseRepository = new BaseRepository(database.db, watchedReads);
   const base = new BaseService(baseRepository, audit, clock, directory);
   const catalogue = new AppCatalogueService(baseRepository, catalogueCache);
   await app.register(baseRoutes({ base }));
@@ -388,6 +405,7 @@ export async function buildApp(
   const desktopRepository = new DesktopRepository(database.db, {
     cache: desktopCache,
     changes: desktopChanges,
+    watched: watchedReads,
   });
   const unitSettings = new UnitSettingsService(desktopRepository, clock);
   await app.register(

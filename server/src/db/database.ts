@@ -6,6 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { tableWritePlugin } from './table-changes.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -48,8 +49,14 @@ export function openDatabase(options: {
   databasePoolMax?: number;
   /** Told how long each query waited for a pooled connection, in seconds. */
   onAcquire?: (seconds: number) => void;
+  /**
+   * Told of this process's writes to the watched tables (table-changes.ts), as they run; on
+   * PostgreSQL only, the one database whose server hears the others' changes.
+   */
+  onWatchedWrite?: () => void;
 }): DatabaseHandle {
   const url = options.databaseUrl;
+  const plugins = options.onWatchedWrite ? [tableWritePlugin(options.onWatchedWrite)] : [];
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.databasePoolMax });
     // Without a listener, an idle client's error (the server restarting) would be an
@@ -68,7 +75,7 @@ export function openDatabase(options: {
       },
       end: () => pool.end(),
     };
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: timedPool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: timedPool }), plugins });
     return {
       db,
       kind: 'postgres',

@@ -15,6 +15,7 @@ import * as m0013 from './0013-admin-import.ts';
 import * as m0014 from './0014-admin-directory.ts';
 import * as m0015 from './0015-face.ts';
 import * as m0016 from './0016-face-switch.ts';
+import * as m0017 from './0017-table-change-notices.ts';
 
 /**
  * Versioned migrations, applied in name order. New files get the next number and are
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014-admin-directory': m0014,
   '0015-face': m0015,
   '0016-face-switch': m0016,
+  '0017-table-change-notices': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
+import type { WatchedReadCache } from '../../db/watched-read-cache.ts';
 
 export interface AppGroupRecord {
   code: string;
@@ -35,7 +36,14 @@ export interface AppRecord {
 export class BaseRepository {
   private readonly reads: ReturnType<typeof firstLoadReads>;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /**
+     * The licence and role reads kept while every change is heard (watched-read-cache.ts); only
+     * the repository on the database itself has it: a transaction's must read its own writes.
+     */
+    private readonly watched?: WatchedReadCache,
+  ) {
     this.reads = firstLoadReads(db);
   }
 
@@ -105,11 +113,14 @@ export class BaseRepository {
     unitId: string,
     appCode: string,
   ): Promise<{ registered: boolean; end: number | undefined }> {
-    const { rows } = await this.db.executeQuery(
-      this.reads.appLicence.query<{ end: number | null }>({ unitId, appCode }),
-    );
-    const row = rows[0];
-    return { registered: row !== undefined, end: row?.end ?? undefined };
+    const load = async () => {
+      const { rows } = await this.db.executeQuery(
+        this.reads.appLicence.query<{ end: number | null }>({ unitId, appCode }),
+      );
+      const row = rows[0];
+      return { registered: row !== undefined, end: row?.end ?? undefined };
+    };
+    return this.watched ? this.watched.read(`licence\0${unitId}\0${appCode}`, load) : load();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -135,10 +146,13 @@ export class BaseRepository {
   }
 
   async hasRole(userId: string, appCode: string, role: string): Promise<boolean> {
-    const { rows } = await this.db.executeQuery(
-      this.reads.hasRole.query<{ user_id: string }>({ userId, appCode, role }),
-    );
-    return rows.length > 0;
+    const load = async () => {
+      const { rows } = await this.db.executeQuery(
+        this.reads.hasRole.query<{ user_id: string }>({ userId, appCode, role }),
+      );
+      return rows.length > 0;
+    };
+    return this.watched ? this.watched.read(`role\0${userId}\0${appCode}\0${role}`, load) : load();
   }
 
   /** Gives a user a role of an app; granting it again changes nothing. */

@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DesktopChanges, DesktopReadCache } from './desktop-read-cache.ts';
+import type { WatchedReadCache } from '../../db/watched-read-cache.ts';
 
 export interface MessageRecord {
   id: string;
@@ -97,6 +98,8 @@ export interface DesktopRepositoryOptions {
    * transaction's collects them for its caller to report after the commit.
    */
   changes?: DesktopChanges;
+  /** The unit settings' read kept while every change is heard (watched-read-cache.ts). */
+  watched?: WatchedReadCache;
 }
 
 export class DesktopRepository {
@@ -399,10 +402,14 @@ export class DesktopRepository {
   // Unit settings
 
   async unitDesktopSettings(unitId: string): Promise<UnitDesktopSettingsRecord | undefined> {
-    const { rows } = await this.db.executeQuery(
-      this.reads.unitDesktopSettings.query<UnitDesktopSettingsRecord>({ unitId }),
-    );
-    return rows[0];
+    const load = async () => {
+      const { rows } = await this.db.executeQuery(
+        this.reads.unitDesktopSettings.query<UnitDesktopSettingsRecord>({ unitId }),
+      );
+      return rows[0];
+    };
+    const { watched } = this.options;
+    return watched ? watched.read(`unit-desktop\0${unitId}`, load) : load();
   }
 
   /** Creates or changes the unit's desktop settings; unnamed settings keep their value. */

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query.ts';
+import type { WatchedReadCache } from '../../db/watched-read-cache.ts';
 import type {
   Database,
   DeviceCredentialTable,
@@ -215,7 +216,14 @@ export class UaaRepository {
   /** The statements of every sign-in (LoginService.login), built and compiled once. */
   private readonly signInQueries: ReturnType<typeof signInQueries>;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /**
+     * Units read by id kept while every change is heard (watched-read-cache.ts); only the
+     * repository on the database itself has it: a transaction's must read its own writes.
+     */
+    private readonly watched?: WatchedReadCache,
+  ) {
     this.signInQueries = signInQueries(db);
   }
 
@@ -644,7 +652,8 @@ export class UaaRepository {
   }
 
   async findUnit(id: string): Promise<UnitRecord | undefined> {
-    return this.unitQuery().where('id', '=', id).executeTakeFirst();
+    const load = () => this.unitQuery().where('id', '=', id).executeTakeFirst();
+    return this.watched ? this.watched.read(`unit\0${id}`, load) : load();
   }
 
   async insertUnit(unit: NewUnit): Promise<void> {
