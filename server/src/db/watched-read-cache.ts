@@ -10,6 +10,7 @@
  * restore with `session_replication_role = replica`) could leave behind. Answers are shared:
  * callers read them and never change them.
  */
+import { makeRoomIn } from '../core/bounded-map.ts';
 import type { TableChanges } from './table-changes.ts';
 
 export const WATCHED_READ_TTL_MS = 60_000;
@@ -49,7 +50,7 @@ export class WatchedReadCache {
     const hit = kept !== undefined && kept.until > now;
     this.onLookup(hit);
     if (hit) return kept.value as Promise<T>;
-    if (this.slots.size >= MAX_READS) this.dropOldest();
+    makeRoomIn(this.slots, MAX_READS);
     const value = load();
     const slot: Slot = { value, until: now + this.ttlMs };
     this.slots.set(key, slot);
@@ -58,14 +59,5 @@ export class WatchedReadCache {
       if (this.slots.get(key) === slot) this.slots.delete(key);
     });
     return value;
-  }
-
-  /** Map keeps insertion order: drops the first tenth rather than growing without bound. */
-  private dropOldest(): void {
-    let drop = Math.ceil(MAX_READS / 10);
-    for (const key of this.slots.keys()) {
-      this.slots.delete(key);
-      if (--drop === 0) break;
-    }
   }
 }

@@ -11,6 +11,7 @@ import { DEMO_AREA_ID, DEMO_SCHOOL_ID } from '../../src/db/seed/demo-school.ts';
 import { CATALOGUE_CACHE_TTL_MS } from '../../src/modules/base/catalogue-cache.ts';
 import { DESKTOP_READ_TTL_MS } from '../../src/modules/desktop/desktop-read-cache.ts';
 import { SESSION_CACHE_TTL_MS } from '../../src/modules/uaa/session-cache.ts';
+import { eventually } from './helpers/eventually.ts';
 import { DEMO, signIn, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const TEACHER_ID = 'demo-user-teacher';
@@ -26,15 +27,6 @@ afterAll(async () => {
   await b.close();
   await a.close();
 });
-
-async function eventually(check: () => Promise<boolean>, ms = 2000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return check();
-}
 
 describe(`two instances on ${process.env.API_DB ?? 'sqlite'}${process.env.TEST_REDIS_URL ? ' with Redis' : ''}`, () => {
   it('accepts on one instance the session made on the other, and ends it everywhere on sign-out', async () => {

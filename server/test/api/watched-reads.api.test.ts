@@ -15,6 +15,7 @@ import { baseEndpoints } from '@campus/contracts/base';
 import { sqliteFile } from '../../src/db/database.ts';
 import { DEMO_SCHOOL_ID } from '../../src/db/seed/demo-school.ts';
 import { TABLE_CHANGES_CHANNEL } from '../../src/db/table-changes.ts';
+import { eventually } from './helpers/eventually.ts';
 import {
   DEMO,
   signIn,
@@ -82,15 +83,6 @@ async function outsideSql(text: string, values: unknown[]): Promise<void> {
   }
 }
 
-async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
-
 async function unitCacheHits(server: TestServer): Promise<number> {
   const text = (await server.client().fetchBytes('/metrics')).bytes.toString();
   const series = 'cache_lookups_total{cache="unit",result="hit"} ';
@@ -111,7 +103,9 @@ describe(`the desktop's per-unit reads on ${onPostgres ? 'PostgreSQL (kept)' : '
     try {
       expect((await setCmsLicence('expired')).body.status).toBe(200);
       expect(await cmsLicensed(teacherOnA)).toBe(false);
-      expect(await eventually(async () => (await cmsLicensed(teacherOnB)) === false)).toBe(true);
+      expect(await eventually(async () => (await cmsLicensed(teacherOnB)) === false, 3000)).toBe(
+        true,
+      );
     } finally {
       expect((await setCmsLicence('2099-12-31')).body.status).toBe(200);
     }
@@ -137,7 +131,9 @@ describe(`the desktop's per-unit reads on ${onPostgres ? 'PostgreSQL (kept)' : '
     try {
       if (onPostgres) {
         expect(await eventually(async () => (await cmsLicensed(teacherOnA)) === false)).toBe(true);
-        expect(await eventually(async () => (await cmsLicensed(teacherOnB)) === false)).toBe(true);
+        expect(await eventually(async () => (await cmsLicensed(teacherOnB)) === false, 3000)).toBe(
+          true,
+        );
       } else {
         expect(await cmsLicensed(teacherOnA)).toBe(false);
         expect(await cmsLicensed(teacherOnB)).toBe(false);

@@ -15,6 +15,8 @@
  * between callers, who read them and never change them.
  */
 
+import { makeRoomIn } from '../../core/bounded-map.ts';
+
 export const DESKTOP_READ_TTL_MS = 30_000;
 /** Users kept at most; past it the oldest tenth goes, as the session cache does. */
 const MAX_USERS = 20_000;
@@ -49,7 +51,7 @@ export class DesktopReadCache {
     this.onLookup(hit);
     if (hit) return kept.value as Promise<T>;
     if (!slots) {
-      if (this.users.size >= MAX_USERS) this.dropOldest();
+      makeRoomIn(this.users, MAX_USERS);
       slots = new Map();
       this.users.set(userId, slots);
     }
@@ -68,15 +70,6 @@ export class DesktopReadCache {
   usersChanged(userIds: readonly string[] | null): void {
     if (userIds === null) this.users.clear();
     else for (const id of userIds) this.users.delete(id);
-  }
-
-  /** Map keeps insertion order: drops the first tenth rather than growing without bound. */
-  private dropOldest(): void {
-    let drop = Math.ceil(MAX_USERS / 10);
-    for (const key of this.users.keys()) {
-      this.users.delete(key);
-      if (--drop === 0) break;
-    }
   }
 }
 

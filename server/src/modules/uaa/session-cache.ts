@@ -6,6 +6,7 @@
  * instance and, through Redis when configured, on every other (see session-events.ts),
  * so a signed-out token stops working everywhere.
  */
+import { makeRoomIn } from '../../core/bounded-map.ts';
 import type { SessionUserRecord } from './uaa.repository.ts';
 
 export const SESSION_CACHE_TTL_MS = 5_000;
@@ -49,14 +50,7 @@ export class SessionCache {
   }
 
   set(tokenHash: string, user: SessionUserRecord): void {
-    if (this.entries.size >= MAX_ENTRIES) {
-      // Map keeps insertion order: drop the oldest tenth rather than growing without bound.
-      let drop = Math.ceil(MAX_ENTRIES / 10);
-      for (const key of this.entries.keys()) {
-        this.entries.delete(key);
-        if (--drop === 0) break;
-      }
-    }
+    makeRoomIn(this.entries, MAX_ENTRIES);
     this.entries.set(tokenHash, { user, until: this.clock() + this.ttlMs });
   }
 
