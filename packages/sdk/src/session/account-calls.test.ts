@@ -19,10 +19,10 @@ async function answering(body: (r: TestServerRequest) => unknown) {
   server = started.server;
   const seen = started.seen;
   const http = createHttpClient({ baseURL: server.base, device: 'pc', appCode: 'portal' });
-  const checkLogin = vi.fn(async () => true);
-  const session = { checkLogin } as unknown as SessionStore;
+  const recheckLogin = vi.fn(async () => true);
+  const session = { recheckLogin } as unknown as SessionStore;
   const setUserClientId = vi.fn();
-  return { http, seen, session, checkLogin, storage: { setUserClientId } };
+  return { http, seen, session, recheckLogin, storage: { setUserClientId } };
 }
 
 const SESSION = {
@@ -43,7 +43,7 @@ describe('account calls (spec §6, §7)', () => {
     expect(t.seen[0]?.path).toBe('/api/uaa/switch/login');
     expect(t.seen[0]?.url).toContain('userId=demo-user-parent');
     expect(t.storage.setUserClientId).toHaveBeenCalledWith('portal', 'client-2');
-    expect(t.checkLogin).toHaveBeenCalledTimes(1);
+    expect(t.recheckLogin).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the session alone when the switch is refused', async () => {
@@ -51,7 +51,7 @@ describe('account calls (spec §6, §7)', () => {
     const res = await switchAccount({ ...t, appCode: 'portal' }, 'someone-else');
     expect(res.status).toBe(403);
     expect(t.storage.setUserClientId).not.toHaveBeenCalled();
-    expect(t.checkLogin).not.toHaveBeenCalled();
+    expect(t.recheckLogin).not.toHaveBeenCalled();
   });
 
   it('lists a parent’s children, empty on a refusal', async () => {
@@ -69,6 +69,6 @@ describe('account calls (spec §6, §7)', () => {
     expect(t.seen[0]?.method).toBe('POST');
     expect(t.seen[0]?.url).toBe('/api/base/student/set/parentChildren?parentId=demo-user-parent');
     expect(new URLSearchParams(t.seen[0]?.body).get('realName')).toBe('Li Ming');
-    expect(t.checkLogin).toHaveBeenCalledTimes(1);
+    expect(t.recheckLogin).toHaveBeenCalledTimes(1);
   });
 });

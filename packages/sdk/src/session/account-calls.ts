@@ -37,7 +37,7 @@ export async function switchAccount(
   if (answer.status === 200) {
     const id = answer.data?.userClientId;
     if (typeof id === 'string' && id !== '') deps.storage.setUserClientId(deps.appCode, id);
-    await deps.session.checkLogin();
+    await deps.session.recheckLogin();
   }
   return answer;
 }
@@ -74,6 +74,6 @@ export async function chooseChild(
     body: { ...child },
   });
   if (answer.status !== 200) return false;
-  await deps.session.checkLogin();
+  await deps.session.recheckLogin();
   return true;
 }

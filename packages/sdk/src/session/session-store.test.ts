@@ -81,6 +81,32 @@ describe('session store: login check (spec §4 "Login state")', () => {
   });
 });
 
+describe('session store: the check after a change (a child chosen, an account switched)', () => {
+  it('waits for a check begun before the change and asks /me again, answering what it says now', async () => {
+    const before = { ...me, currentChild: 'A' } as MeData;
+    const after = { ...me, currentChild: 'B' } as MeData;
+    let release: (answer: Envelope<MeData>) => void = () => undefined;
+    const answers = [
+      () => new Promise<Envelope<MeData>>((resolve) => (release = resolve)),
+      () => Promise.resolve<Envelope<MeData>>({ status: 200, data: after }),
+    ];
+    const { store, meCall } = setup({ me: () => answers[meCall.mock.calls.length - 1]!() });
+    const running = store.checkLogin();
+    const rechecked = store.recheckLogin();
+    release({ status: 200, data: before });
+    expect(await running).toBe(true);
+    expect(await rechecked).toBe(true);
+    expect(meCall).toHaveBeenCalledTimes(2);
+    expect(store.getState().me).toEqual(after);
+  });
+
+  it('asks /me once when no check is running', async () => {
+    const { store, meCall } = setup({});
+    expect(await store.recheckLogin()).toBe(true);
+    expect(meCall).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('session store: logout (spec §4 "Logout")', () => {
   it('posts logout, clears stored user data and session storage, sets IS_LOGOUTED', async () => {
     const { store, storage, session, local, logoutCall } = setup({});

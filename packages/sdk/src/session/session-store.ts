@@ -34,6 +34,12 @@ export interface SessionStore {
    */
   checkLogin: () => Promise<boolean>;
   /**
+   * The login check after a change the caller has just made (a child chosen, an account
+   * switched): a check already running may have read /me before the change, so it is waited
+   * for and /me is read again; checks that start later share the new one.
+   */
+  recheckLogin: () => Promise<boolean>;
+  /**
    * Logout of spec §4: POST logout, then clear stored user data and session storage and set
    * the logged-out marker, even when the server could not be reached. Resolves whether the
    * server confirmed (status 200 with data, spec §7).
@@ -96,6 +102,14 @@ export function createSessionStore(deps: { auth: AuthApi; storage: SessionArea }
     return false;
   };
 
+  const checkLogin = (): Promise<boolean> => {
+    // Several components may ask at once; one /me call answers them all.
+    pendingCheck ??= runCheck().finally(() => {
+      pendingCheck = null;
+    });
+    return pendingCheck;
+  };
+
   return {
     getState: () => state,
     setState,
@@ -105,12 +119,12 @@ export function createSessionStore(deps: { auth: AuthApi; storage: SessionArea }
         listeners.delete(listener);
       };
     },
-    checkLogin: () => {
-      // Several components may ask at once; one /me call answers them all.
-      pendingCheck ??= runCheck().finally(() => {
-        pendingCheck = null;
-      });
-      return pendingCheck;
+    checkLogin,
+    recheckLogin: async () => {
+      // A check that began before the change answers what /me said then (a parent's previous
+      // child after a quick second choice): let it finish, then ask again.
+      await pendingCheck?.catch(() => false);
+      return checkLogin();
     },
     logout: async () => {
       let confirmed = false;
