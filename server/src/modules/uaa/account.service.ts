@@ -35,7 +35,7 @@ export class AccountService {
     const cached = this.cache.getMeAnswer(tokenHash);
     if (cached) return cached;
     const answer = Buffer.from(JSON.stringify(ok(await this.buildMe(user, accessToken))));
-    this.cache.setMeAnswer(tokenHash, answer);
+    this.cache.setMeAnswer(tokenHash, answer, user);
     return answer;
   }
 

@@ -49,10 +49,11 @@ describe('session cache: a few seconds, never past the token, evicted on revoke'
 
   it('evicts by family and by user, and the /me answer with the entry', () => {
     const cache = new SessionCache(() => 0);
-    cache.set('a', user({ familyId: 'fa', userId: 'u1' }));
+    const a = user({ familyId: 'fa', userId: 'u1' });
+    cache.set('a', a);
     cache.set('b', user({ familyId: 'fb', userId: 'u2' }));
     cache.set('c', user({ familyId: 'fc', userId: 'u2' }));
-    cache.setMeAnswer('a', Buffer.from('{"status":200}'));
+    cache.setMeAnswer('a', Buffer.from('{"status":200}'), a);
     expect(cache.getMeAnswer('a')?.toString()).toBe('{"status":200}');
     cache.evictFamily('fa');
     expect(cache.get('a')).toBeUndefined();
@@ -70,5 +71,29 @@ describe('session cache: a few seconds, never past the token, evicted on revoke'
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('c')?.userId).toBe('u3');
+  });
+  it('does not keep a session loaded before an eviction that overtook it', () => {
+    const cache = new SessionCache(() => 0);
+    const loadedAt = cache.version;
+    // Meanwhile the parent chose another child on another request: the old row is evicted.
+    cache.evictUser('u1');
+    cache.set('a', user({ userId: 'u1' }), loadedAt);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', user({ userId: 'u1' }), cache.version);
+    expect(cache.get('a')).toBeDefined();
+  });
+
+  it('keeps a /me answer only beside the entry it was built from', () => {
+    const cache = new SessionCache(() => 0);
+    const before = user({ userId: 'u1' });
+    cache.set('a', before);
+    // The answer is being built from `before` when the entry is evicted and loaded again.
+    cache.evictUser('u1');
+    const after = user({ userId: 'u1' });
+    cache.set('a', after);
+    cache.setMeAnswer('a', Buffer.from('{"child":"old"}'), before);
+    expect(cache.getMeAnswer('a')).toBeUndefined();
+    cache.setMeAnswer('a', Buffer.from('{"child":"new"}'), after);
+    expect(cache.getMeAnswer('a')?.toString()).toBe('{"child":"new"}');
   });
 });

@@ -24,6 +24,7 @@ interface Entry {
 
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  private evictions = 0;
 
   constructor(
     private readonly clock: () => number,
@@ -49,7 +50,17 @@ export class SessionCache {
     return entry;
   }
 
-  set(tokenHash: string, user: SessionUserRecord): void {
+  /**
+   * Moves on every eviction. A caller reads it before loading a session from the database and
+   * hands it to `set`: a load that an eviction overtook (a child chosen, a sign-out on another
+   * request) read the row as it was before, and is not kept.
+   */
+  get version(): number {
+    return this.evictions;
+  }
+
+  set(tokenHash: string, user: SessionUserRecord, loadedAt = this.evictions): void {
+    if (loadedAt !== this.evictions) return;
     makeRoomIn(this.entries, MAX_ENTRIES);
     this.entries.set(tokenHash, { user, until: this.clock() + this.ttlMs });
   }
@@ -59,23 +70,30 @@ export class SessionCache {
     return this.live(tokenHash)?.meAnswer;
   }
 
-  setMeAnswer(tokenHash: string, answer: Buffer): void {
+  /**
+   * Keeps the /me answer built from `user` beside its entry; not beside a newer entry that
+   * replaced it while the answer was built (it would answer the session as it was).
+   */
+  setMeAnswer(tokenHash: string, answer: Buffer, user: SessionUserRecord): void {
     const entry = this.entries.get(tokenHash);
-    if (entry) entry.meAnswer = answer;
+    if (entry?.user === user) entry.meAnswer = answer;
   }
 
   evictFamily(familyId: string): void {
+    this.evictions += 1;
     for (const [key, entry] of this.entries)
       if (entry.user.familyId === familyId) this.entries.delete(key);
   }
 
   evictUser(userId: string): void {
+    this.evictions += 1;
     for (const [key, entry] of this.entries)
       if (entry.user.userId === userId) this.entries.delete(key);
   }
 
   /** After a change to every user of a unit (a theme synced to all users, issue 4). */
   evictUnit(unitId: string): void {
+    this.evictions += 1;
     for (const [key, entry] of this.entries)
       if (entry.user.unitId === unitId) this.entries.delete(key);
   }

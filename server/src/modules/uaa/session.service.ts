@@ -140,11 +140,12 @@ export class SessionService {
   private async authenticateStored(
     tokenHash: string,
   ): Promise<{ user: SessionUser; tokenHash: string } | undefined> {
+    const loadedAt = this.cache.version;
     const row = await this.repository.findSessionUser(tokenHash);
     if (!row || row.revokedAt !== null || row.accessExpiresAt <= this.clock()) return undefined;
     if (row.userStatus !== 1 || row.unitStatus !== 1) return undefined;
     const { revokedAt: _revoked, ...user } = row;
-    this.cache.set(tokenHash, user);
+    this.cache.set(tokenHash, user, loadedAt);
     return { user, tokenHash };
   }
 
