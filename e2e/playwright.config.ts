@@ -42,7 +42,11 @@ export default defineConfig({
   // One server per worker (fixtures/test.ts): sign-in state such as lockouts stays in it.
   workers,
   fullyParallel: false,
-  retries: 0,
+  // `npm test` retries nothing. The two-instance run retries a failed case once: it runs the
+  // whole suite again through nginx to show the instances behave as one, and its rare failures
+  // have been cross-instance races (docs/decisions.md); a case that passes only on the retry is
+  // listed as flaky in the run's output and counted in its summary, to be fixed, not forgotten.
+  retries: process.env.E2E_SCALE === '1' ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // Room for a busy 2-core CI machine, where a cold page has passed 5 s (see the global stop).
   timeout: 45_000,

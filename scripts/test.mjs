@@ -312,7 +312,10 @@ async function runStage(stage, extraEnv) {
     });
   }
   const counts = stage.kind === 'vitest' ? countVitest(report) : countPlaywright(report);
-  let note;
+  // Cases that passed only when retried (the two-instance run retries once): named in the
+  // summary, so a race is seen and fixed rather than hidden by the retry.
+  const flaky = stage.kind === 'vitest' ? 0 : (report.stats?.flaky ?? 0);
+  let note = flaky > 0 ? `${flaky} flaky (passed on the retry)` : undefined;
   if (code !== 0 && counts.failed === 0) {
     counts.failed = 1;
     note = `exited with code ${code}`;
