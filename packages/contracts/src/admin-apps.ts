@@ -116,7 +116,7 @@ export const AdminAppStatusBodySchema = Type.Object({
 });
 export type AdminAppStatusBody = Static<typeof AdminAppStatusBodySchema>;
 
-/** The whole catalogue's order: every app once, in menu order, each with its group. */
+/** The catalogue's order: apps once at most, in menu order, each with its group; any app not named follows them. */
 export const AdminAppArrangeBodySchema = Type.Object({
   unitId: IdSchema,
   apps: Type.Array(Type.Object({ code: Code, groupCode: Code }), { maxItems: 1000 }),
@@ -461,7 +461,7 @@ export const adminAppEndpoints = {
   arrangeApps: defineEndpoint(
     post(
       '/api/admin/apps/arrange',
-      "The apps' groups and default order: every app once, in order",
+      "The apps' groups and default order: the apps named, in order; any app not named follows them, in its own order",
       AdminAppArrangeBodySchema,
       Type.Array(AdminAppSchema),
     ),

@@ -536,16 +536,37 @@ describe('apps, groups, icons and order', () => {
     );
   });
 
-  it('sets the whole order and groups at once, every app exactly once', async () => {
+  it('sets the whole order and groups at once, each app once at most', async () => {
     const catalogue = await call<AdminAppCatalogue>(area, E.apps, { unitId: DEMO_AREA_ID });
     const apps = catalogue.body.data?.apps ?? [];
+    const listed = apps.map((a) => ({ code: a.code, groupCode: a.groupCode }));
+    expectBad(
+      await call(area, E.arrangeApps, { unitId: DEMO_AREA_ID, apps: [...listed, listed[0]!] }),
+      'apps',
+    );
     expectBad(
       await call(area, E.arrangeApps, {
         unitId: DEMO_AREA_ID,
-        apps: apps.slice(1).map((a) => ({ code: a.code, groupCode: a.groupCode })),
+        apps: [...listed, { code: 'nosuchapp', groupCode: 'teaching' }],
       }),
       'apps',
     );
+    // A list read before another administrator registered an app (here: one without the
+    // first app) is not refused: the app it does not name follows the named ones, in its group.
+    const stale = await call<{ code: string; sort: number; groupCode: string }[]>(
+      area,
+      E.arrangeApps,
+      { unitId: DEMO_AREA_ID, apps: listed.slice(1) },
+    );
+    expectStatus(stale, 200, 'arrange without one app');
+    expect(stale.body.data?.map((a) => a.code)).toEqual(
+      [...listed.slice(1), listed[0]].map((a) => a!.code),
+    );
+    expect(stale.body.data?.at(-1)).toMatchObject({
+      code: listed[0]!.code,
+      groupCode: listed[0]!.groupCode,
+      sort: listed.length,
+    });
     const reversed = [...apps].reverse().map((a) => ({ code: a.code, groupCode: a.groupCode }));
     reversed[0] = { code: reversed[0]!.code, groupCode: 'teaching' };
     const reply = await call<{ code: string; sort: number; groupCode: string }[]>(

@@ -139,7 +139,11 @@ export class AdminAppsService {
     return this.app(current.code);
   }
 
-  /** Every app's group and default order at once: each app named exactly once. */
+  /**
+   * Every app's group and default order at once: each app named once at most. An app registered
+   * since the caller read the list is not refused for missing: it keeps its place after the
+   * named ones (two administrators at once, or a stale console tab).
+   */
   async arrange(actor: Actor, body: AdminAppArrangeBody): Promise<AdminApp[]> {
     await this.deps.access.editsShared(actor.user, body.unitId);
     const [apps, groups] = await Promise.all([
@@ -151,13 +155,12 @@ export class AdminAppsService {
     const named = body.apps.map((a) => a.code.trim());
     const errors: FieldError[] = [];
     const unknown = named.filter((c) => !known.has(c));
-    const missing = [...known].filter((c) => !named.includes(c));
-    if (unknown.length > 0 || missing.length > 0 || new Set(named).size !== named.length) {
+    if (unknown.length > 0 || new Set(named).size !== named.length) {
       errors.push(
         field(
           'apps',
-          `须按顺序列出每个应用各一次${missing.length ? `（缺少 ${missing.join(', ')}）` : ''}${unknown.length ? `（未知 ${unknown.join(', ')}）` : ''}`,
-          `List every app exactly once, in order${missing.length ? ` (missing ${missing.join(', ')})` : ''}${unknown.length ? ` (unknown ${unknown.join(', ')})` : ''}`,
+          `每个应用最多列出一次${unknown.length ? `（未知 ${unknown.join(', ')}）` : ''}`,
+          `List each app once at most${unknown.length ? ` (unknown ${unknown.join(', ')})` : ''}`,
         ),
       );
     }

@@ -81,9 +81,16 @@ export class CatalogueAdminService {
     this.onChange();
   }
 
-  /** Every app's group and default position, in the order given (1, 2, …). */
+  /**
+   * The named apps' groups and default positions, in the order given (1, 2, …). An app the order
+   * does not name (registered since the caller read the list) follows them, in its group and
+   * its own order: renumbering only the named ones left it at a position taken before, in the
+   * middle of its group, instead of at the end where it was registered.
+   */
   async arrange(order: readonly { code: string; groupCode: string }[]): Promise<void> {
-    for (const [index, app] of order.entries()) {
+    const named = new Set(order.map((app) => app.code));
+    const rest = (await this.base.apps()).filter((app) => !named.has(app.code));
+    for (const [index, app] of [...order, ...rest].entries()) {
       await this.repository.placeApp(app.code, app.groupCode, index + 1);
     }
     this.onChange();
