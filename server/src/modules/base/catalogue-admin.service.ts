@@ -84,8 +84,7 @@ export class CatalogueAdminService {
   /**
    * The named apps' groups and default positions, in the order given (1, 2, …). An app the order
    * does not name (registered since the caller read the list) follows them, in its group and
-   * its own order: renumbering only the named ones left it at a position taken before, in the
-   * middle of its group, instead of at the end where it was registered.
+   * its own order, renumbered with the rest, so every position comes from this one numbering.
    */
   async arrange(order: readonly { code: string; groupCode: string }[]): Promise<void> {
     const named = new Set(order.map((app) => app.code));
