@@ -134,8 +134,9 @@ describe('configuration from the environment (DESIGN.md §1)', () => {
 });
 
 describe('DATABASE_POOL_MAX', () => {
-  it('defaults to 10 and takes a whole number from 1 to 1000', () => {
-    expect(parsePoolMax(undefined)).toBe(10);
+  it('defaults to 20 and takes a whole number from 1 to 1000', () => {
+    expect(parsePoolMax(undefined)).toBe(20);
+    expect(parsePoolMax('')).toBe(20);
     expect(parsePoolMax(' 40 ')).toBe(40);
     for (const bad of ['0', '1001', '-1', '2.5', 'ten']) {
       expect(() => parsePoolMax(bad)).toThrow(/DATABASE_POOL_MAX/);

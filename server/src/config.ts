@@ -23,7 +23,7 @@ export interface AppConfig {
   dataDir: string;
   /** Unset: SQLite at DATA_DIR/portal.sqlite. `postgres://…`: PostgreSQL. */
   databaseUrl: string | undefined;
-  /** The most PostgreSQL connections of one instance (DATABASE_POOL_MAX, default 10). */
+  /** The most PostgreSQL connections of one instance (DATABASE_POOL_MAX, default 20). */
   databasePoolMax: number;
   /** Optional: shared rate limits and caches across instances. */
   redisUrl: string | undefined;
@@ -159,10 +159,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-/** DATABASE_POOL_MAX's default: node-postgres's own. */
-export const DEFAULT_POOL_MAX = 10;
+/**
+ * DATABASE_POOL_MAX's default: twice node-postgres's own 10. At the first bell (bench/bell-time,
+ * 500 users, two runs each) 10 connections gave PostgreSQL a p99 of 264 and 576 ms, 20 gave 171
+ * and 237 ms: the sign-ins' writes and the cold desktop loads queued for a connection. Two
+ * instances then hold at most 40 of PostgreSQL's default 100 (docs/deploy.md "Sizing").
+ */
+export const DEFAULT_POOL_MAX = 20;
 
-/** DATABASE_POOL_MAX: a whole number of connections from 1 to 1000; unset, 10. */
 /** ACCESS_LOG: `notable` (unset) or `all` (core/request-log.ts). */
 export function parseAccessLog(value: string | undefined): AccessLogMode {
   const text = value?.trim() || 'notable';
@@ -173,6 +177,7 @@ export function parseAccessLog(value: string | undefined): AccessLogMode {
   return mode;
 }
 
+/** DATABASE_POOL_MAX: a whole number of connections from 1 to 1000; unset, 20. */
 export function parsePoolMax(value: string | undefined): number {
   const text = value?.trim() ?? '';
   if (text === '') return DEFAULT_POOL_MAX;

@@ -45,7 +45,7 @@ export function openDatabase(options: {
   dataDir: string;
   /** Told about errors of idle pooled connections (a PostgreSQL restart, a dropped link). */
   onIdleError?: (error: Error) => void;
-  /** The most PostgreSQL connections (DATABASE_POOL_MAX); unset, pg's own default. */
+  /** The most PostgreSQL connections (the server passes DATABASE_POOL_MAX); unset, pg's own 10. */
   databasePoolMax?: number;
   /** Told how long each query waited for a pooled connection, in seconds. */
   onAcquire?: (seconds: number) => void;
