@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, signIn, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { uaaEndpoints } from '@campus/contracts/uaa';
+import { DEFAULT_POOL_MAX } from '../../src/config.ts';
 
 const TOKEN = 'metrics-secret-0123456789';
 let open: TestServer;
@@ -61,7 +62,7 @@ describe(`GET /metrics on ${process.env.API_DB ?? 'sqlite'}`, () => {
       sample(text, 'cache_lookups_total{cache="session",result="miss"}'),
     ).toBeGreaterThanOrEqual(1);
     if (open.kind === 'postgres') {
-      expect(sample(text, 'db_pool_max_connections')).toBe(10);
+      expect(sample(text, 'db_pool_max_connections')).toBe(DEFAULT_POOL_MAX);
       expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'db_pool_acquire_seconds_count')).toBeGreaterThan(0);
       expect(text).toMatch(/^db_pool_waiting_requests \d/m);
