@@ -48,6 +48,16 @@ test.describe('sign-in (spec §2 login box, §4 login result)', () => {
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
 
+  test('spec §4: a link to the root with ?language=en opens the login page in English', async ({
+    page,
+  }) => {
+    const login = new LoginPage(page);
+    await page.goto('/?language=en');
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await expect(login.submit).toHaveText('Sign in');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+
   test('spec §8: a wrong password message in en is the English half', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto({ language: 'en' });

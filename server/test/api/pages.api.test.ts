@@ -99,6 +99,11 @@ describe('page serving', () => {
     const root = await fetch(`${server.baseUrl}/`, { redirect: 'manual' });
     expect(root.status).toBe(302);
     expect(root.headers.get('location')).toBe('/desktop/home');
+    // Spec §4's `?language=` survives the hop; the path stays the desktop's whatever is asked.
+    const english = await fetch(`${server.baseUrl}/?language=en`, { redirect: 'manual' });
+    expect(english.headers.get('location')).toBe('/desktop/home?language=en');
+    const sneaky = await fetch(`${server.baseUrl}/?//evil.example`, { redirect: 'manual' });
+    expect(sneaky.headers.get('location')).toBe('/desktop/home?//evil.example');
   });
 
   it('says in both languages that the front end is not built, rather than failing', async () => {

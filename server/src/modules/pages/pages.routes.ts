@@ -77,9 +77,12 @@ export function pagesRoutes(deps: PagesRouteDeps): FastifyPluginAsync {
       });
     }
 
-    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-      reply.redirect(DESKTOP_PATH),
-    );
+    // The query goes along (`/?language=en`, spec §4): the desktop, and the login page it may
+    // send the visitor on to, read it there. The path is fixed, so this is no open redirect.
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      const query = request.url.indexOf('?');
+      return reply.redirect(query === -1 ? DESKTOP_PATH : DESKTOP_PATH + request.url.slice(query));
+    });
 
     // The dead-end pages' stylesheet (page-fallback.ts), with the server: it needs no build.
     const deadEndCss = await fs.promises.readFile(
