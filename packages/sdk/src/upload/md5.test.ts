@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_CHUNK_BYTES } from '@campus/contracts/upload-rules';
 import { isAbortError } from './abort.ts';
 import { computeMd5 } from './md5.ts';
-import { MD5_READS_IN_FLIGHT, md5OfBlob } from './md5-core.ts';
+import { md5OfBlob } from './md5-core.ts';
+import { MD5_READS_IN_FLIGHT, readSlices } from './read-slices.ts';
 
 const MiB = 1024 * 1024;
 
@@ -87,6 +88,44 @@ describe('computeMd5', () => {
     // The stream's chunks decide how often (Node's come large); never more than once a slice.
     expect(progress.length).toBeLessThanOrEqual(4);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it.each(['stream', 'slices'] as const)(
+    'reads (%s) in whole 2 MiB slices, each in a buffer of its own, as the Worker is handed them',
+    async (read) => {
+      const size = 5 * MiB + 3;
+      const { blob } = blobOf(size);
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      const slices: Uint8Array[] = [];
+      for await (const slice of readSlices(blob, UPLOAD_CHUNK_BYTES, read)) slices.push(slice);
+      expect(slices.map((s) => s.byteLength)).toEqual([2 * MiB, 2 * MiB, MiB + 3]);
+      // A transfer moves the whole buffer: it must hold this slice and nothing else.
+      expect(slices.every((s) => s.byteOffset === 0 && s.buffer.byteLength === s.byteLength)).toBe(
+        true,
+      );
+      expect(Buffer.concat(slices).equals(Buffer.from(bytes))).toBe(true);
+    },
+  );
+
+  it('gathers a stream of small parts into the same slices', async () => {
+    const size = 2 * MiB + 10;
+    const { blob } = blobOf(size);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    // Parts of 64 KiB + 1 byte, as a browser's stream might hand them over, never on a slice edge.
+    vi.spyOn(blob, 'stream').mockImplementation(() => {
+      let i = 0;
+      return new ReadableStream<Uint8Array<ArrayBuffer>>({
+        pull(controller) {
+          if (i * 65537 >= size) return controller.close();
+          controller.enqueue(bytes.slice(i * 65537, (i + 1) * 65537));
+          i += 1;
+        },
+      });
+    });
+    const slices: Uint8Array[] = [];
+    for await (const slice of readSlices(blob, UPLOAD_CHUNK_BYTES, 'stream')) slices.push(slice);
+    expect(slices.map((s) => s.byteLength)).toEqual([2 * MiB, 10]);
+    expect(Buffer.concat(slices).equals(Buffer.from(bytes))).toBe(true);
   });
 
   it('stops when cancelled', async () => {

@@ -1,19 +1,23 @@
 /**
  * A file's md5 for the instant upload and the merge check (spec §4, DESIGN.md §6): computed in
  * a Web Worker with hash-wasm over 2 MB slices (spec §9), so a 1 GiB video does not freeze the
- * page, with progress. Where no Worker can run (unit tests, a Worker script the page cannot
- * load) the same code runs on the main thread.
+ * page, with progress. The page reads the slices and hands each to the Worker, so reading and
+ * hashing run on two threads at once (`bench/md5`: on one thread the reading's own work, about
+ * half the hashing's, came on top of it). Where no Worker can run (unit tests, a Worker script
+ * the page cannot load) the same code runs on the main thread.
  */
 import { UPLOAD_CHUNK_BYTES } from '@campus/contracts/upload-rules';
 import { abortError } from './abort.ts';
-import type { Md5Read } from './md5-core.ts';
+import { readSlices, type Md5Read } from './read-slices.ts';
 
-/** What the page posts to the md5 Worker. */
-export interface Md5WorkerRequest {
-  blob: Blob;
-  sliceBytes: number;
-  read: Md5Read;
-}
+/** What the page posts to the md5 Worker: each slice in file order, then the end. */
+export type Md5WorkerRequest = { type: 'slice'; bytes: Uint8Array<ArrayBuffer> } | { type: 'end' };
+
+/**
+ * Slices handed to the Worker and not yet hashed: the reading keeps this far ahead of the
+ * hashing (8 MB held at most), so neither waits for the other and memory stays flat.
+ */
+export const MD5_SLICES_AHEAD = 4;
 
 /** What the md5 Worker answers: progress after each slice, then the digest or an error. */
 export type Md5WorkerReply =
@@ -51,8 +55,18 @@ function hashInWorker(blob: Blob, options: Md5Options, sliceBytes: number): Prom
       return;
     }
     const { signal } = options;
+    // Stops the reading when the hashing ends for any reason.
+    const reading = new AbortController();
+    // The slices posted and not yet hashed, and the reader waiting for room.
+    let ahead = 0;
+    let room: (() => void) | undefined;
+    let settled = false;
     const finish = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
       signal?.removeEventListener('abort', onAbort);
+      reading.abort();
+      room?.();
       worker.terminate();
       outcome();
     };
@@ -63,6 +77,8 @@ function hashInWorker(blob: Blob, options: Md5Options, sliceBytes: number): Prom
       const reply = event.data;
       switch (reply.type) {
         case 'progress':
+          ahead -= 1;
+          room?.();
           options.onProgress?.(reply.hashed, blob.size);
           break;
         case 'done':
@@ -83,11 +99,22 @@ function hashInWorker(blob: Blob, options: Md5Options, sliceBytes: number): Prom
       return;
     }
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.postMessage({
-      blob,
-      sliceBytes,
-      read: options.read ?? defaultMd5Read(blob),
-    } satisfies Md5WorkerRequest);
+    const read = options.read ?? defaultMd5Read(blob);
+    const feed = async (): Promise<void> => {
+      for await (const bytes of readSlices(blob, sliceBytes, read, reading.signal)) {
+        while (ahead >= MD5_SLICES_AHEAD && !settled) {
+          await new Promise<void>((resolve) => (room = resolve));
+        }
+        if (settled) return;
+        ahead += 1;
+        worker.postMessage({ type: 'slice', bytes } satisfies Md5WorkerRequest, [bytes.buffer]);
+      }
+      worker.postMessage({ type: 'end' } satisfies Md5WorkerRequest);
+    };
+    // A read that fails (the file changed or went away) fails the hashing with its error.
+    feed().catch((error: unknown) =>
+      finish(() => reject(error instanceof Error ? error : new Error(String(error)))),
+    );
   });
 }
 
@@ -114,8 +141,8 @@ function defaultMd5Read(blob: Blob): Md5Read {
 }
 
 /**
- * The lower-case hex md5 of a file, read as a stream (or in 2 MB slices) in a Web Worker, with
- * progress per 2 MB.
+ * The lower-case hex md5 of a file, read as a stream (or in 2 MB slices) and hashed in a Web
+ * Worker, with progress per 2 MB.
  *
  * @example
  * const md5 = await computeMd5(file, { onProgress: (done, total) => bar.set(done / total) });
