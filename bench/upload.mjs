@@ -10,7 +10,7 @@
  *
  * Printed: MB/s of each (the file's bytes over the time from the call to the answer that the file
  * is stored, md5 included for ours), the ratio (goal >= 1.0 x tus), where our time went (the
- * uploader's phases, and the servers' CPU in user and kernel time), and the instant upload: the
+ * uploader's phases, the servers' CPU in user and kernel time, and Chromium's), and the instant upload: the
  * same file again, finished by `second_upload_check`, beside the time its md5 alone takes.
  *
  * - The ratio's peer is tus with 2 MiB PATCHes, our chunk size (one at a time: FileStore has no
@@ -36,7 +36,7 @@ import { ACCESS_COOKIE, DEVICE_HEADER, uaaEndpoints } from '@campus/contracts/ua
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium-flags.mjs';
 import { ensure } from '../scripts/ensure.mjs';
 import { buildUploadPage, startPortal, startTus, tempDir } from './lib/upload-servers.mjs';
-import { cpuTimesOf } from './lib/proc-cpu.mjs';
+import { cpuSecondsOfCommands, cpuTimesOf } from './lib/proc-cpu.mjs';
 
 const MiB = 1024 * 1024;
 const SIZE = Math.round(Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB);
@@ -99,12 +99,25 @@ async function pick(tab, file) {
   await tab.evaluate(() => window.uploadBench.pick());
 }
 
-/** Runs `fn` and adds the CPU (user and kernel seconds) the server `pid` spent meanwhile. */
+/** Chromium's processes (browser, renderers and their Workers, GPU, network service). */
+// (/proc's comm is cut at 15 characters: chromium-headless-shell shows as 'chromium-headle'.)
+const CHROMIUM_COMMANDS = ['chromium', 'chrome', 'chromium-headle', 'headless_shell'];
+
+/**
+ * Runs `fn` and adds the CPU (user and kernel seconds) the server `pid` spent meanwhile, and
+ * Chromium's (every process of the machine's Chromium: nothing else runs one during the bench).
+ */
 async function measured(pid, fn) {
   const before = cpuTimesOf(pid);
+  const browserBefore = cpuSecondsOfCommands(CHROMIUM_COMMANDS);
   const result = await fn();
   const after = cpuTimesOf(pid);
-  return { ...result, user: after.user - before.user, system: after.system - before.system };
+  return {
+    ...result,
+    user: after.user - before.user,
+    system: after.system - before.system,
+    browser: cpuSecondsOfCommands(CHROMIUM_COMMANDS) - browserBefore,
+  };
 }
 
 /** tus-js-client in `tab` (on tus's origin), `chunkSize` bytes per PATCH. */
@@ -196,7 +209,7 @@ try {
   const tusMs = mid(runs.tus);
   const tusWhole = mid(runs.tusWhole);
   const cpu = (list) =>
-    `server CPU ${mid(list, 'user').toFixed(1)} s user + ${mid(list, 'system').toFixed(1)} s kernel`;
+    `server CPU ${mid(list, 'user').toFixed(1)} s user + ${mid(list, 'system').toFixed(1)} s kernel, Chromium CPU ${mid(list, 'browser').toFixed(1)} s`;
   /** One line of ours: MB/s, both ratios, and where the time went. */
   const line = (label, list) => {
     const ms = mid(list);
