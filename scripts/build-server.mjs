@@ -23,6 +23,8 @@ const BESIDE_MODULES = [
   'server/src/modules/pages/dead-end.css',
   // Started as a Worker from new URL('./face-worker.mjs', import.meta.url), which esbuild leaves as it is.
   'server/src/modules/face/face-worker.mjs',
+  // The same for the password threads (password-threads.ts).
+  'server/src/modules/uaa/password-worker.mjs',
 ];
 
 /**
