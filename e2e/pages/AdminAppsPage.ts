@@ -75,9 +75,21 @@ export class AdminAppsPage {
   }
 
   /** Picks the form's group. */
+  /**
+   * Picks the group until the select shows it: on a busy machine the list can still be at the
+   * page's top, not yet aligned under the select, when the option is clicked, and the click is
+   * then lost (a registration went to the first group: test:scale, 2026-12-03). As
+   * `AdminAccessPages.choose` does for its selects.
+   */
   async pickGroup(code: string): Promise<void> {
-    await this.field('groupCode').click();
-    await this.page.getByTestId(`apps.groupOption.${code}`).click();
+    const select = this.field('groupCode');
+    await expect(async () => {
+      await select.click();
+      const option = this.page.getByTestId(`apps.groupOption.${code}`);
+      const label = (await option.textContent({ timeout: 5_000 })) ?? '';
+      await option.click({ timeout: 5_000 });
+      await expect(select).toContainText(label, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   async save(): Promise<void> {
