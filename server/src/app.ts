@@ -346,7 +346,7 @@ export async function buildApp(
   const login = new LoginService(uaaRepository, sessions, audit, ipFailures, limits, clock);
   const accounts = new AccountService(uaaRepository, sessionCache, family);
 
-  registerAuth(app, (token) => sessions.authenticateNow(token));
+  registerAuth(app, (token, fresh) => sessions.authenticateNow(token, fresh));
 
   await app.register(
     systemRoutes({

@@ -56,7 +56,10 @@ export interface Authenticated {
  */
 export function registerAuth(
   app: FastifyInstance,
-  authenticate: (token: string) => Authenticated | undefined | Promise<Authenticated | undefined>,
+  authenticate: (
+    token: string,
+    fresh: boolean,
+  ) => Authenticated | undefined | Promise<Authenticated | undefined>,
 ): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('accessToken', null);
@@ -84,7 +87,7 @@ export function registerAuth(
     }
     let session: ReturnType<typeof authenticate>;
     try {
-      session = authenticate(found.token);
+      session = authenticate(found.token, asksFresh(request));
     } catch (error) {
       done(error as Error);
       return;
@@ -96,6 +99,17 @@ export function registerAuth(
     }
   };
   app.decorate('requireSession', requireSession);
+}
+
+/**
+ * True when the request says `Cache-Control: no-cache` (RFC 9111 §5.2.1.4): the SDK asks so
+ * right after it changed the session (a child chosen, an account switched), and the answer must
+ * then come from the database, not from a cache that another instance's change notice has not
+ * reached yet.
+ */
+export function asksFresh(request: FastifyRequest): boolean {
+  const header = request.headers['cache-control'];
+  return typeof header === 'string' && /(^|,)\s*no-cache\s*(,|$)/i.test(header);
 }
 
 /** The session guard as a promise (for a request that needs no session but may carry one). */

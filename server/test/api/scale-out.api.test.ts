@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAppEndpoints } from '@campus/contracts/admin-apps';
 import { desktopEndpoints, type AppGroup, type UnhandleCount } from '@campus/contracts/desktop';
+import { familyEndpoints, type Child } from '@campus/contracts/family';
+import { uaaEndpoints, type MeData } from '@campus/contracts/uaa';
 import { DEMO_AREA_ID, DEMO_SCHOOL_ID } from '../../src/db/seed/demo-school.ts';
 import { CATALOGUE_CACHE_TTL_MS } from '../../src/modules/base/catalogue-cache.ts';
 import { DESKTOP_READ_TTL_MS } from '../../src/modules/desktop/desktop-read-cache.ts';
@@ -46,6 +48,33 @@ describe(`two instances on ${process.env.API_DB ?? 'sqlite'}${process.env.TEST_R
       nowB += SESSION_CACHE_TTL_MS;
       expect((await onB.get('/api/uaa/oauth/me')).body.status).toBe(401);
     }
+  });
+
+  it('answers a fresh /me (Cache-Control: no-cache) on the other instance at once after a change', async () => {
+    const onA = a.client();
+    await signIn(onA, DEMO.parent);
+    const onB = b.client();
+    onB.setCookie('ph_at', onA.cookie('ph_at')!);
+    const me = (await onB.get<MeData>(uaaEndpoints.me.path)).body.data;
+    const parentId = me?.userId ?? '';
+    const children = (
+      await onA.get<Child[]>(
+        `${familyEndpoints.childrenByParent.path}?parentId=${encodeURIComponent(parentId)}`,
+      )
+    ).body.data;
+    const other = children?.find((child) => child.id !== me?.chirdenId);
+    expect(other).toBeDefined();
+    // B has the session and its /me cached; A changes the child (B hears of it through Redis,
+    // if at all, some time later: the SDK's recheck after a change asks fresh).
+    const set = await onA.postForm(
+      `${familyEndpoints.setCurrentChild.path}?parentId=${encodeURIComponent(parentId)}`,
+      { ...other },
+    );
+    expect(set.body.status).toBe(200);
+    const fresh = await onB.get<MeData>(uaaEndpoints.me.path, { 'cache-control': 'no-cache' });
+    expect(fresh.body.data?.chirdenId).toBe(other?.id);
+    // And the fresh answer is what B keeps for the next plain /me.
+    expect((await onB.get<MeData>(uaaEndpoints.me.path)).body.data?.chirdenId).toBe(other?.id);
   });
 
   it('refreshes on one instance a session made on the other', async () => {

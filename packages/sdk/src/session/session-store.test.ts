@@ -105,6 +105,14 @@ describe('session store: the check after a change (a child chosen, an account sw
     expect(await store.recheckLogin()).toBe(true);
     expect(meCall).toHaveBeenCalledTimes(1);
   });
+
+  it('a recheck (after a change) asks for a fresh /me; a plain check may be cached', async () => {
+    const { store, meCall } = setup({});
+    await store.checkLogin();
+    await store.recheckLogin();
+    expect(meCall.mock.calls[0]).toEqual([undefined]);
+    expect(meCall.mock.calls[1]).toEqual([{ headers: { 'Cache-Control': 'no-cache' } }]);
+  });
 });
 
 describe('session store: logout (spec §4 "Logout")', () => {

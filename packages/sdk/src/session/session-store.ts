@@ -52,6 +52,9 @@ type SessionArea = Pick<
   'removeUser' | 'clearSession' | 'setLoggedOut' | 'clearAutoLoginCount'
 >;
 
+/** Headers of a /me that must reflect a change just made (RFC 9111 `no-cache`). */
+const FRESH_HEADERS = { 'Cache-Control': 'no-cache' };
+
 const INITIAL: SessionState = { status: 'unknown', baselogined: false, me: null };
 
 /**
@@ -85,10 +88,11 @@ export function createSessionStore(deps: { auth: AuthApi; storage: SessionArea }
     setState({ status: 'signedOut', baselogined: false, me: null });
   };
 
-  const runCheck = async (): Promise<boolean> => {
+  /** `fresh`: asks the server for /me from its database, not its cache (after a change). */
+  const runCheck = async (fresh = false): Promise<boolean> => {
     setState({ status: 'checking' });
     try {
-      const res = await auth.me();
+      const res = await auth.me(fresh ? { headers: FRESH_HEADERS } : undefined);
       if (res.status === BodyStatus.ok && res.data) {
         // A session that works ends any auto-login streak (the counter guards against loops).
         storage.clearAutoLoginCount();
@@ -102,9 +106,9 @@ export function createSessionStore(deps: { auth: AuthApi; storage: SessionArea }
     return false;
   };
 
-  const checkLogin = (): Promise<boolean> => {
+  const checkLogin = (fresh = false): Promise<boolean> => {
     // Several components may ask at once; one /me call answers them all.
-    pendingCheck ??= runCheck().finally(() => {
+    pendingCheck ??= runCheck(fresh).finally(() => {
       pendingCheck = null;
     });
     return pendingCheck;
@@ -119,12 +123,14 @@ export function createSessionStore(deps: { auth: AuthApi; storage: SessionArea }
         listeners.delete(listener);
       };
     },
-    checkLogin,
+    checkLogin: () => checkLogin(),
     recheckLogin: async () => {
       // A check that began before the change answers what /me said then (a parent's previous
-      // child after a quick second choice): let it finish, then ask again.
+      // child after a quick second choice): let it finish, then ask again, for a fresh answer:
+      // behind a proxy the next instance may not have heard of the change yet (its session cache
+      // is told through Redis), and would answer the session as it was.
       await pendingCheck?.catch(() => false);
-      return checkLogin();
+      return checkLogin(true);
     },
     logout: async () => {
       let confirmed = false;

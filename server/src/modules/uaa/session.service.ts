@@ -123,15 +123,17 @@ export class SessionService {
   /**
    * authenticate(), answered without a promise when the session cache holds the token: the
    * per-request guard's fast path (core/auth.ts). The cache is the same one revocation evicts.
+   * `fresh` (the request asked `Cache-Control: no-cache`) reads the database and caches anew.
    */
   authenticateNow(
     accessToken: string,
+    fresh = false,
   ):
     | { user: SessionUser; tokenHash: string }
     | undefined
     | Promise<{ user: SessionUser; tokenHash: string } | undefined> {
     const tokenHash = hashToken(accessToken);
-    const cached = this.cache.get(tokenHash);
+    const cached = fresh ? undefined : this.cache.get(tokenHash);
     if (cached) return { user: cached, tokenHash };
     return this.authenticateStored(tokenHash);
   }

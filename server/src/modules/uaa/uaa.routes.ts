@@ -9,6 +9,7 @@ import {
   uaaEndpoints,
   type SessionData,
 } from '@campus/contracts/uaa';
+import { asksFresh } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { unauthorized } from '../../core/errors.ts';
 import { route } from '../../core/route.ts';
@@ -56,8 +57,9 @@ export function uaaRoutes(deps: UaaRouteDeps): FastifyPluginAsync {
       // Fastify sends bytes as they are, so the type provider's object type does not apply.
       const send = (answer: Buffer) => reply.type('application/json; charset=utf-8').send(answer);
       const tokenHash = request.accessTokenHash ?? '';
-      // Every page asks /me: the cached answer goes out at once, without a promise.
-      const cached = accounts.cachedMeAnswer(tokenHash);
+      // Every page asks /me: the cached answer goes out at once, without a promise. Not when
+      // the caller asks for a fresh one (after a change: core/auth.ts `asksFresh`).
+      const cached = asksFresh(request) ? undefined : accounts.cachedMeAnswer(tokenHash);
       if (cached !== undefined) return send(cached);
       return accounts.meAnswer(user, request.accessToken ?? '', tokenHash).then(send);
     });
