@@ -10,8 +10,8 @@
  * (bench/login-throughput) 140–176 before. The pool's own threads stay free for file and DNS
  * work meanwhile.
  *
- * Started on the first hash, not with the server (an idle server keeps no threads), and let go
- * of when idle, so they never hold a process open. A thread that dies fails only the hashes it
+ * Started on the first hash, not with the server (an idle server keeps no threads), and
+ * unreferenced while they hold no hash, so they never keep a process from exiting. A thread that dies fails only the hashes it
  * held; the next hash starts a new one.
  */
 import os from 'node:os';
