@@ -2,6 +2,7 @@
  * POST /api/uaa/oauth/login (spec §4, §7, §8; DESIGN.md §4–5): bad input, wrong
  * credentials, lockout, per-address limit, remember token, CSRF, cookies and audit.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, signIn, startTestServer, userIdOf, type TestServer } from './helpers/test-server.ts';
 
@@ -208,5 +209,45 @@ describe(`login on ${process.env.API_DB ?? 'sqlite'}`, () => {
     expect(correct.body.code).toBe('too_many_attempts');
     now += 15 * 60 * 1000 + 1;
     expect((await client.postForm(LOGIN, DEMO.teacher)).body.status).toBe(200);
+  });
+
+  it('commits a sign-in and its audit entry together: a refused entry leaves no session behind', async () => {
+    // The session and its 'login.success' entry share one transaction (one commit per sign-in,
+    // issue 15): a database that refuses the entry must not keep a session nobody can audit.
+    const db = server.app.services.database.db;
+    const staffId = await userIdOf(server, 'staff');
+    const sessionsOf = async () =>
+      (await db.selectFrom('sessions').select('id').where('user_id', '=', staffId).execute())
+        .length;
+    const before = await sessionsOf();
+    if (server.kind === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_login_audit BEFORE INSERT ON audit_log
+        WHEN NEW.action = 'login.success' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+    } else {
+      await sql`CREATE FUNCTION refuse_login_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.action = 'login.success' THEN RAISE EXCEPTION 'refused'; END IF;
+        RETURN NEW; END $$`.execute(db);
+      await sql`CREATE TRIGGER refuse_login_audit BEFORE INSERT ON audit_log
+        FOR EACH ROW EXECUTE FUNCTION refuse_login_audit()`.execute(db);
+    }
+    try {
+      const refused = await server.client().postForm(LOGIN, DEMO.staff);
+      // A database fault, not bad input: the envelope's internal error, in both languages.
+      expect(refused.body).toMatchObject({
+        status: 500,
+        message: '服务器内部错误！|||Server internal error!',
+      });
+      expect(refused.setCookies.some((c) => c.startsWith('ph_at='))).toBe(false);
+      expect(await sessionsOf()).toBe(before);
+    } finally {
+      if (server.kind === 'sqlite') {
+        await sql`DROP TRIGGER refuse_login_audit`.execute(db);
+      } else {
+        await sql`DROP TRIGGER refuse_login_audit ON audit_log`.execute(db);
+        await sql`DROP FUNCTION refuse_login_audit()`.execute(db);
+      }
+    }
+    expect((await signIn(server.client(), DEMO.staff)).body.status).toBe(200);
+    expect(await sessionsOf()).toBe(before + 1);
   });
 });

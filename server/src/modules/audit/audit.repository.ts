@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -43,6 +43,9 @@ function likeText(text: string): string {
   return text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** An entry's insert, compiled but not run (insertStatement). */
+export type AuditInsert = CompiledQuery;
+
 export class AuditRepository {
   /** Every sign-in and most writes add a row: built and compiled once (issue 15 §1). */
   private readonly insertQuery: PreparedQuery<
@@ -66,17 +69,23 @@ export class AuditRepository {
   }
 
   async insert(entry: AuditEntry, at: number): Promise<void> {
-    await this.db.executeQuery(
-      this.insertQuery.query({
-        id: randomUUID(),
-        at,
-        action: entry.action,
-        userId: entry.userId ?? null,
-        unitId: entry.unitId ?? null,
-        ip: entry.ip ?? null,
-        detail: entry.detail ? JSON.stringify(entry.detail) : null,
-      }),
-    );
+    await this.db.executeQuery(this.insertStatement(entry, at));
+  }
+
+  /**
+   * The entry's insert, not run: for a caller that commits it in its own transaction with the
+   * writes it records (a sign-in's session, uaa.repository.ts insertSignIn).
+   */
+  insertStatement(entry: AuditEntry, at: number): AuditInsert {
+    return this.insertQuery.query({
+      id: randomUUID(),
+      at,
+      action: entry.action,
+      userId: entry.userId ?? null,
+      unitId: entry.unitId ?? null,
+      ip: entry.ip ?? null,
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    });
   }
 
   /** Most recent first; used by tests and, later, by the admin screens. */

@@ -4,7 +4,21 @@
  * hold a password or a token. The audit module owns `audit_log`: every entry comes through
  * `record` (the demo seed's one entry aside, docs/decisions.md).
  */
-import type { AuditEntry, AuditRecord, AuditRepository, AuditSearch } from './audit.repository.ts';
+import type {
+  AuditEntry,
+  AuditInsert,
+  AuditRecord,
+  AuditRepository,
+  AuditSearch,
+} from './audit.repository.ts';
+
+/**
+ * An entry built but not yet written: its insert runs in the transaction of the writes it
+ * records, so that the record and the entry commit together (one commit per sign-in).
+ */
+export interface PendingAuditEntry {
+  readonly statement: AuditInsert;
+}
 
 export type AuditAction =
   | 'login.success'
@@ -103,6 +117,11 @@ export class AuditService {
 
   record(action: AuditAction, entry: Omit<AuditEntry, 'action'>): Promise<void> {
     return this.repository.insert({ ...entry, action }, this.clock());
+  }
+
+  /** record(), for the caller's transaction: it runs the entry's statement with its writes. */
+  pending(action: AuditAction, entry: Omit<AuditEntry, 'action'>): PendingAuditEntry {
+    return { statement: this.repository.insertStatement({ ...entry, action }, this.clock()) };
   }
 
   listForUser(userId: string, limit?: number) {

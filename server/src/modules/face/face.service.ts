@@ -274,12 +274,13 @@ export class FaceService {
         lockedUntil: null,
       });
     }
-    const session = await this.deps.sessions.issue(user, meta);
-    await this.deps.audit.record('login.success', {
-      userId: user.id,
-      unitId: user.unitId,
-      ip: meta.ip,
-      detail: { method: 'face', distance: round(match.distance), device: meta.device ?? null },
+    const session = await this.deps.sessions.issue(user, meta, {
+      audit: this.deps.audit.pending('login.success', {
+        userId: user.id,
+        unitId: user.unitId,
+        ip: meta.ip,
+        detail: { method: 'face', distance: round(match.distance), device: meta.device ?? null },
+      }),
     });
     return { user, session };
   }

@@ -238,12 +238,13 @@ export class SocialService {
       };
     }
     if (user.status !== 1 || user.unitStatus !== 1) throw accountDisabled();
-    const session = await this.deps.sessions.issue(user, meta);
-    await audit.record('login.success', {
-      userId: user.id,
-      unitId: user.unitId,
-      ip: meta.ip,
-      detail: { method: `social_${provider.type}`, device: meta.device ?? null },
+    const session = await this.deps.sessions.issue(user, meta, {
+      audit: audit.pending('login.success', {
+        userId: user.id,
+        unitId: user.unitId,
+        ip: meta.ip,
+        detail: { method: `social_${provider.type}`, device: meta.device ?? null },
+      }),
     });
     return { kind: 'signed-in', user, session, ...identity };
   }

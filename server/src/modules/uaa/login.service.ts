@@ -86,17 +86,18 @@ export class LoginService {
         lockedUntil: null,
       });
     }
-    const session = await this.sessions.issue(user, meta);
+    const session = await this.sessions.issue(user, meta, {
+      audit: this.audit.pending('login.success', {
+        userId: user.id,
+        unitId: user.unitId,
+        ip: meta.ip,
+        detail: { method: password !== '' ? 'password' : 'remember', device: meta.device ?? null },
+      }),
+    });
     const rememberToken =
       body.rememberMe && body.deviceId
         ? await this.issueRememberToken(user, body.deviceId)
         : undefined;
-    await this.audit.record('login.success', {
-      userId: user.id,
-      unitId: user.unitId,
-      ip: meta.ip,
-      detail: { method: password !== '' ? 'password' : 'remember', device: meta.device ?? null },
-    });
     return rememberToken ? { user, session, rememberToken } : { user, session };
   }
 

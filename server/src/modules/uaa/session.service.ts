@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { BodyStatus, ErrorCode } from '@campus/contracts/envelope';
 import { AppError, unauthorized } from '../../core/errors.ts';
 import { bilingual } from '../../core/messages.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { AuditService, PendingAuditEntry } from '../audit/audit.service.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { SessionEvents } from './session-events.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -57,11 +57,14 @@ export class SessionService {
     await this.events.publish({ kind: 'family', id: familyId });
   }
 
-  /** Starts a new sign-in: a new family with its access, refresh and app-client tokens. */
+  /**
+   * Starts a new sign-in: a new family (or `familyId`'s, on a refresh) with its access, refresh
+   * and app-client tokens; `audit` is the sign-in's entry, committed with them.
+   */
   async issue(
     user: Pick<UserRecord, 'id'>,
     meta: RequestMeta,
-    familyId: string = randomUUID(),
+    { familyId = randomUUID(), audit }: { familyId?: string; audit?: PendingAuditEntry } = {},
   ): Promise<IssuedSession> {
     const now = this.clock();
     const accessToken = newToken();
@@ -104,6 +107,7 @@ export class SessionService {
         revokedAt: null,
         createdAt: now,
       },
+      audit ? [audit.statement] : [],
     );
     return { accessToken, refreshToken, userClientId, sessionId, familyId };
   }
@@ -173,7 +177,7 @@ export class SessionService {
     }
     const user = await this.repository.findUserById(row.userId);
     if (!user || user.status !== 1 || user.unitStatus !== 1) throw unauthorized();
-    const issued = await this.issue(user, meta, row.familyId);
+    const issued = await this.issue(user, meta, { familyId: row.familyId });
     await this.repository.revokeOtherSessions(row.familyId, issued.sessionId, now);
     await this.events.publish({ kind: 'family', id: row.familyId });
     return { ...issued, userId: user.id };
@@ -209,11 +213,12 @@ export class SessionService {
   ): Promise<IssuedSession & { user: SessionUser }> {
     const user = await this.resolve(accessToken);
     if (!user) throw unauthorized();
-    const issued = await this.issue({ id: user.userId }, meta);
-    await this.audit.record('session.relogin', {
-      userId: user.userId,
-      unitId: user.unitId,
-      ip: meta.ip,
+    const issued = await this.issue({ id: user.userId }, meta, {
+      audit: this.audit.pending('session.relogin', {
+        userId: user.userId,
+        unitId: user.unitId,
+        ip: meta.ip,
+      }),
     });
     return { ...issued, user };
   }
@@ -258,12 +263,13 @@ export class SessionService {
       );
     }
     await this.revokeFamily(user.familyId, this.clock());
-    const issued = await this.issue(target, meta);
-    await this.audit.record('account.switch', {
-      userId: user.userId,
-      unitId: user.unitId,
-      ip: meta.ip,
-      detail: { fromUserId: user.userId, toUserId: target.id },
+    const issued = await this.issue(target, meta, {
+      audit: this.audit.pending('account.switch', {
+        userId: user.userId,
+        unitId: user.unitId,
+        ip: meta.ip,
+        detail: { fromUserId: user.userId, toUserId: target.id },
+      }),
     });
     return { ...issued, target };
   }

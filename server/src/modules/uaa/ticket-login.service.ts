@@ -120,12 +120,13 @@ export class TicketLoginService {
       throw ticketRefused();
     }
     if (user.status !== 1 || user.unitStatus !== 1) throw accountDisabled();
-    const session = await sessions.issue(user, meta);
-    await audit.record('login.success', {
-      userId: user.id,
-      unitId: user.unitId,
-      ip: meta.ip,
-      detail: { method: 'ticket', device: meta.device ?? null },
+    const session = await sessions.issue(user, meta, {
+      audit: audit.pending('login.success', {
+        userId: user.id,
+        unitId: user.unitId,
+        ip: meta.ip,
+        detail: { method: 'ticket', device: meta.device ?? null },
+      }),
     });
     return { user, session };
   }

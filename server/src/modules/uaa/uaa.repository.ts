@@ -5,7 +5,7 @@
  * services decide and the routes present. Token columns hold SHA-256 hashes only.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { WatchedReadCache } from '../../db/watched-read-cache.ts';
 import type {
@@ -460,17 +460,23 @@ export class UaaRepository {
   // -------------------------------------------------------------------------------------------
   // Sessions, refresh tokens, device credentials
 
-  /** A sign-in's three records, in one transaction (the caller's, when it is in one). */
+  /**
+   * A sign-in's three records, in one transaction (the caller's, when it is in one), with
+   * `alsoCommit`: another module's writes that belong to it (its audit entry, built by the audit
+   * module), so that SQLite commits once per sign-in and PostgreSQL makes one round trip fewer.
+   */
   async insertSignIn(
     session: SessionRecord,
     refreshToken: RefreshTokenRecord,
     clientCredential: DeviceCredentialRecord,
+    alsoCommit: readonly CompiledQuery[] = [],
   ): Promise<void> {
     const queries = this.signInQueries;
     const work = async (db: Kysely<Database>) => {
       await db.executeQuery(queries.insertSession.query(session));
       await db.executeQuery(queries.insertRefreshToken.query(refreshToken));
       await db.executeQuery(queries.insertDeviceCredential.query(clientCredential));
+      for (const statement of alsoCommit) await db.executeQuery(statement);
     };
     await (this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work));
   }
