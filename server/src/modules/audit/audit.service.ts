@@ -2,7 +2,8 @@
  * The audit trail of DESIGN.md §5: sign-in, sign-out, lockout, account switch, access
  * log, admin actions, published notices and themes synced to a whole unit. Entries never
  * hold a password or a token. The audit module owns `audit_log`: every entry comes through
- * `record` (the demo seed's one entry aside, docs/decisions.md).
+ * `record`, or `pending` for one that commits with the writes it records (a sign-in's), the
+ * demo seed's one entry aside (docs/decisions.md).
  */
 import type {
   AuditEntry,
