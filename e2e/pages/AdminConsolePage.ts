@@ -57,9 +57,18 @@ export class AdminConsolePage {
     await expect(this.overview).toBeVisible();
   }
 
-  /** Picks another unit in the header's switcher (an area admin's schools). */
+  /**
+   * Picks another unit in the header's switcher (an area admin's schools), until the address
+   * names it: antd aligns its option list after opening it, and a click made before that lands
+   * elsewhere (the Apps page's group select showed this, AdminAppsPage.pickGroup).
+   */
   async switchTo(unitId: string): Promise<void> {
-    await this.unitSwitcher.getByRole('combobox').click();
-    await this.page.getByTestId(`admin.unitOption.${unitId}`).click();
+    const chosen = new RegExp(`${ADMIN_PATH}/${encodeURIComponent(unitId)}/`);
+    await expect(async () => {
+      if (chosen.test(this.page.url())) return;
+      await this.unitSwitcher.getByRole('combobox').click();
+      await this.page.getByTestId(`admin.unitOption.${unitId}`).click({ timeout: 5_000 });
+      await expect(this.page).toHaveURL(chosen, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
 }
