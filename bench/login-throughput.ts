@@ -4,6 +4,10 @@
  * libuv's pool and its synchronous verify on one worker thread per core, the portal's way),
  * measured in the same run: they alternate for BENCH_ROUNDS rounds of BENCH_DURATION seconds,
  * and the ratio reported is the median of the rounds' ratios. Only answers whose envelope says status 200 count as logins.
+ * Each round also says where the portal's CPU went per sign-in (its hash threads, its event loop,
+ * its other threads; Linux /proc) and this process's (the load generator): the hash's share of
+ * the portal's CPU is what the route adds to each hash, free of the run-to-run spread of a shared
+ * machine between the two rate measures.
  * Goals: 60 logins/s or more on these 2 cores (issue 2), and logins at 0.9 or more of the raw
  * verifies (issue 15 §1: the hash is the limit).
  *
@@ -27,6 +31,7 @@ import {
   tempDataDir,
   type ChildServer,
 } from './lib/harness.ts';
+import { threadCpuSecondsOf } from './lib/proc-cpu.mjs';
 
 const GOAL = 60;
 const RATIO_GOAL = 0.9;
@@ -43,6 +48,44 @@ const ARGON2 = {
 const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
 /** Worker threads for the raw rate on threads: one per core, as the portal runs its hashes. */
 const cores = Math.max(1, os.availableParallelism());
+
+/** CPU milliseconds a sign-in took, by where they went (see {@link cpuOfRound}). */
+interface SignInCpu {
+  hash: number;
+  eventLoop: number;
+  otherThreads: number;
+  loadGenerator: number;
+}
+
+/**
+ * Where a round's CPU went, per sign-in, from the portal's threads in /proc: its main thread
+ * (the event loop), its `cores` busiest other threads (the password threads: each runs hashes
+ * back to back, far above V8's and libuv's helpers), its other threads, and this process (the
+ * load generator; nothing else runs here during the load).
+ */
+function cpuOfRound(
+  pid: number,
+  before: Map<number, number>,
+  after: Map<number, number>,
+  loadGeneratorSeconds: number,
+  signIns: number,
+): SignInCpu {
+  const used = [...after].map(([tid, seconds]) => ({
+    tid,
+    ms: (seconds - (before.get(tid) ?? 0)) * 1000,
+  }));
+  const eventLoop = used.find((t) => t.tid === pid)?.ms ?? 0;
+  const others = used.filter((t) => t.tid !== pid).sort((a, b) => b.ms - a.ms);
+  const hash = others.slice(0, cores).reduce((sum, t) => sum + t.ms, 0);
+  const otherThreads = others.slice(cores).reduce((sum, t) => sum + t.ms, 0);
+  const per = (ms: number) => ms / Math.max(1, signIns);
+  return {
+    hash: per(hash),
+    eventLoop: per(eventLoop),
+    otherThreads: per(otherThreads),
+    loadGenerator: per(loadGeneratorSeconds * 1000),
+  };
+}
 
 /**
  * Verifies per second on `cores` worker threads, each running the synchronous verify with a
@@ -128,9 +171,31 @@ try {
   const rows: (string | number)[][] = [];
   const logins: number[] = [];
   const ratios: number[] = [];
+  const cpuRows: (string | number)[][] = [];
+  const hashShares: number[] = [];
   let bad = 0;
   for (let round = 1; round <= settings.rounds; round += 1) {
+    const threadsBefore = threadCpuSecondsOf(portal.pid);
+    const ownBefore = process.cpuUsage();
     const result = await load({ ...request, duration: settings.duration });
+    const own = process.cpuUsage(ownBefore);
+    const cpu = cpuOfRound(
+      portal.pid,
+      threadsBefore,
+      threadCpuSecondsOf(portal.pid),
+      (own.user + own.system) / 1e6,
+      result.ok,
+    );
+    const portalCpu = cpu.hash + cpu.eventLoop + cpu.otherThreads;
+    hashShares.push(cpu.hash / portalCpu);
+    cpuRows.push([
+      round,
+      cpu.hash,
+      cpu.eventLoop,
+      cpu.otherThreads,
+      cpu.loadGenerator,
+      cpu.hash / portalCpu,
+    ]);
     const rawPool = await rawVerifyRate(stored, settings.duration, threads * 2);
     const rawThreads = await rawThreadVerifyRate(stored, settings.duration, connections);
     // The peer is the faster of the two ways to run the raw hash.
@@ -169,6 +234,12 @@ try {
 
   console.log('');
   printTable(['round', 'measure', 'per s', 'p50 ms', 'p99 ms', 'ok', 'bad'], rows);
+  console.log('');
+  console.log('  CPU ms a sign-in (Linux /proc, during the portal rounds):');
+  printTable(
+    ['round', 'hash threads', 'event loop', 'other threads', 'load generator', 'hash share'],
+    cpuRows,
+  );
   const loginRate = median(logins);
   console.log('');
   console.log(
@@ -176,6 +247,9 @@ try {
   );
   console.log(
     `logins/s / the faster raw verifies/s per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)} (goal >= ${RATIO_GOAL}): ${median(ratios) >= RATIO_GOAL ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `the hash's share of the portal's CPU: median ${median(hashShares).toFixed(2)} (what the route adds to each hash, without this run's noise between the two measures)`,
   );
   if (bad > 0) console.log(`warning: ${bad} answers were not status 200`);
 } finally {

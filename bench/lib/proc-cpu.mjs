@@ -12,9 +12,39 @@ import fs from 'node:fs';
  * @returns {{ user: number; system: number }}
  */
 export function cpuTimesOf(pid) {
+  return cpuTimesAt(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU seconds each thread of a process has used so far, by thread id (Linux
+ * /proc/<pid>/task/<tid>/stat): which of a server's threads the time went to. Empty once it is
+ * gone.
+ * @param {number} pid
+ * @returns {Map<number, number>}
+ */
+export function threadCpuSecondsOf(pid) {
+  const threads = new Map();
+  let tids;
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads;
+  }
+  for (const tid of tids) {
+    const { user, system } = cpuTimesAt(`/proc/${pid}/task/${tid}/stat`);
+    threads.set(Number(tid), user + system);
+  }
+  return threads;
+}
+
+/**
+ * @param {string} statFile
+ * @returns {{ user: number; system: number }}
+ */
+function cpuTimesAt(statFile) {
   let text;
   try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    text = fs.readFileSync(statFile, 'utf8');
   } catch {
     return { user: 0, system: 0 };
   }
