@@ -108,8 +108,15 @@ for (const lang of ['zh-CN', 'en'] as const) {
     await expect(widget).toContainText(text.scan);
     const frame = page.frameLocator('[data-testid="login.social.frame"]');
     await expect(frame.getByTestId('fake.qr')).toBeVisible();
-    await frame.getByTestId('fake.scan').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/bind'));
+    // The fake's "scanned" link navigates the top page (target=_top, which the frame's sandbox
+    // allows). Once in test:scale, on a loaded machine, the click reached the frame (it held
+    // the focus) and no navigation followed: clicked again while the page is still here.
+    const onBind = (url: URL) => url.pathname.startsWith('/bind');
+    await expect(async () => {
+      if (!onBind(new URL(page.url())))
+        await frame.getByTestId('fake.scan').click({ timeout: 5_000 });
+      await page.waitForURL(onBind, { timeout: 10_000 });
+    }).toPass({ timeout: 30_000 });
     await page.getByTestId('bind.username').fill(demoAccounts.staff.username);
     await page.getByTestId('bind.password').fill(demoAccounts.staff.password);
     await page.getByTestId('bind.submit').click();
