@@ -3,7 +3,7 @@ import { desktopEndpoints } from '@campus/contracts/desktop';
 import { uaaEndpoints } from '@campus/contracts/uaa';
 import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts, type DemoAccount } from '../fixtures/accounts.ts';
-import { animationsSettled, saveScreen } from '../fixtures/screens.ts';
+import { animationsSettled, expectShownWhole, saveScreen } from '../fixtures/screens.ts';
 import { runAdmin } from '../fixtures/server-data.ts';
 import { apiData, ChromePage } from '../pages/ChromePage.ts';
 import { openDesktop } from '../pages/flows.ts';
@@ -241,9 +241,15 @@ test.describe('header at a phone width (spec §4 screen class mobile)', () => {
 test.describe('header screens (issue 4: every screen at 1366 and 375 px, in both languages)', () => {
   for (const lang of ['zh-CN', 'en'] as const) {
     test(`the header and menu bar (${lang})`, { tag: '@mobile' }, async ({ page }) => {
-      await openDesktop(page, teacher, { query: lang === 'en' ? { language: 'en' } : {} });
+      const { desktop } = await openDesktop(page, teacher, {
+        query: lang === 'en' ? { language: 'en' } : {},
+      });
       const chrome = new ChromePage(page);
       await expect(chrome.badge).toHaveText('99+');
+      // The unit's name whole at both widths: on a phone it has the header's second line, where
+      // beside the logo it was cut to "Suns…" (chrome.css).
+      await expectShownWhole(desktop.unitName);
+      await expectShownWhole(desktop.welcome);
       await saveScreen(page, 'desktop-header');
       if (await chrome.more.isVisible()) {
         await chrome.more.click();

@@ -12,7 +12,7 @@ import { expect, test } from '../fixtures/test.ts';
 import { demoAccounts } from '../fixtures/accounts.ts';
 import { addMessages, createAccount, linkNewChild } from '../fixtures/desktop-data.ts';
 import { expectAccessible } from '../fixtures/accessible.ts';
-import { expectNoHorizontalOverflow } from '../fixtures/screens.ts';
+import { expectNoHorizontalOverflow, expectShownWhole } from '../fixtures/screens.ts';
 import { ChromePage } from '../pages/ChromePage.ts';
 
 const { teacher, parent, staff } = demoAccounts;
@@ -100,6 +100,8 @@ for (const language of ['zh-CN', 'en'] as const) {
         const chrome = await openCms(page, teacher, 'tm', language);
         await expect(page.getByTestId('appHeader')).toHaveCount(1);
         await expect(chrome.page.getByTestId('appHeader.unit')).toHaveText(/\S/);
+        // The app's name whole at both widths (chrome.css: its own line on a phone).
+        await expectShownWhole(chrome.page.getByTestId('appHeader.app'));
         await expect(chrome.page.getByTestId('header.welcome')).toHaveText(
           text.welcome(await meName(page)),
         );
