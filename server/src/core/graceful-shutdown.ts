@@ -29,8 +29,10 @@ export function prepareGracefulShutdown(
 ): (reason: string) => Promise<void> {
   const drainMs = options.drainMs ?? SHUTDOWN_DRAIN_MS;
   let closing = false;
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook, not an async one: every answer passes here (issue 15 §1).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
   return async (reason) => {
     if (closing) return;
