@@ -9,8 +9,8 @@
  * Printed per database: requests per second answered with envelope status 200, p50, p90 and
  * p99 of the desktop calls, errors (any answer that is not envelope 200, or no answer), and the
  * sign-ins apart (Argon2id is their cost, not the desktop's), and the p99 of the calls answered
- * once every user had signed in (the steady state, without the burst of sign-ins at the start). Then PostgreSQL's throughput as a
- * ratio of SQLite's. Goals: 0 errors, p99 under 250 ms on both, PostgreSQL ≥ 0.8 × SQLite.
+ * once every user had signed in (the steady state, without the burst of sign-ins at the start).
+ * Then PostgreSQL's throughput as a ratio of SQLite's. Goals: 0 errors, p99 under 250 ms on both, PostgreSQL ≥ 0.8 × SQLite.
  *
  *   npm run bell-time -w @campus/bench      or      npx tsx bench/bell-time.ts
  *   BENCH_USERS=500 BENCH_DURATION=60 BENCH_PG_URL (default TEST_DATABASE_URL or the local
