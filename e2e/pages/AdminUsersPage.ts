@@ -1,5 +1,6 @@
 import { ADMIN_PATH } from '@campus/contracts/admin-page';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { animationsSettled } from '../fixtures/screens.ts';
 
 /** The admin console's Users and Import pages (issue 13 §2, §3) through their test ids. */
 export class AdminUsersPage {
@@ -92,6 +93,21 @@ export class AdminUsersPage {
       buffer: Buffer.from(text, 'utf8'),
     });
     await expect(this.page.getByTestId('import.fileName')).toHaveText(name);
+  }
+
+  /**
+   * Commits the checked file: the commit button, then its confirmation once it has zoomed in (a
+   * click during the zoom reached the page beneath it, and the confirmation stayed open).
+   */
+  async commitImport(): Promise<void> {
+    await this.commit.click();
+    const confirm = this.page.getByTestId('import.confirm');
+    await expect(confirm).toBeVisible();
+    // The page beneath takes no second dry run or commit while the confirmation is open.
+    await expect(this.dryRun).toBeDisabled();
+    await expect(this.commit).toBeDisabled();
+    await animationsSettled(this.page);
+    await confirm.click();
   }
 
   /** Clicks a download button and answers the browser's download. */

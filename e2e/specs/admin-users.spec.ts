@@ -167,8 +167,7 @@ test.describe('the admin console: users and bulk import (issue 13 §2, §3)', ()
     await users.dryRun.click();
     await expect(users.clean).toBeVisible();
     await expect(page.getByTestId('import.counts.accounts')).toContainText('2');
-    await users.commit.click();
-    await page.getByTestId('import.confirm').click();
+    await users.commitImport();
     await expect(users.result).toBeVisible();
     const result = await users.downloadOf(users.download);
     expect(result.suggestedFilename()).toMatch(/\.xlsx$/);

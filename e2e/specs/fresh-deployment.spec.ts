@@ -306,8 +306,7 @@ test.describe('a fresh deployment, from PORTAL_DEMO=0 to a parent reading the sc
       await expect(page.getByTestId('import.counts.accounts')).toContainText(
         run.words.dryRunAccounts,
       );
-      await users.commit.click();
-      await page.getByTestId('import.confirm').click();
+      await users.commitImport();
       await expect(users.result).toBeVisible();
       const result = await users.downloadOf(users.download);
       expect(result.suggestedFilename()).toMatch(/\.xlsx$/);

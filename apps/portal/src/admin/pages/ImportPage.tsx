@@ -68,6 +68,9 @@ export function ImportPage({ context }: AdminPageProps) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
+  // While the commit's confirmation is open, the page's own buttons stay disabled: a quick second
+  // click during the confirmation's zoom-in reached the dry-run button below it (e2e trace).
+  const [confirming, setConfirming] = useState(false);
 
   const downloadOptions = {
     appCode: PORTAL_APP_CODE,
@@ -130,6 +133,7 @@ export function ImportPage({ context }: AdminPageProps) {
 
   /** Asks before the commit; the confirmation closes at once and the button shows the wait. */
   const commit = (picked: File, dryRun: ImportDryRun) => {
+    setConfirming(true);
     modal.confirm({
       title: t('admin.import.commitConfirmTitle'),
       content: t('admin.import.commitConfirmText', { accounts: dryRun.counts.accounts }),
@@ -137,8 +141,11 @@ export function ImportPage({ context }: AdminPageProps) {
       cancelText: t('admin.users.cancel'),
       okButtonProps: { ...{ 'data-testid': 'import.confirm' } },
       onOk: () => {
+        setConfirming(false);
         void runCommit(picked, dryRun);
       },
+      // Cancel, Escape and the close button alike.
+      onCancel: () => setConfirming(false),
     });
   };
 
@@ -158,7 +165,7 @@ export function ImportPage({ context }: AdminPageProps) {
     }
   };
 
-  const busy = step.kind === 'checking' || step.kind === 'committing';
+  const busy = confirming || step.kind === 'checking' || step.kind === 'committing';
   const dryRun = step.kind === 'checked' || step.kind === 'committing' ? step.dryRun : null;
 
   return (
