@@ -26,7 +26,7 @@ import {
   loginBody,
   portalEnv,
   printTable,
-  startChildServer,
+  startPortal,
   tempDataDir,
   type ChildServer,
 } from './lib/harness.ts';
@@ -181,7 +181,7 @@ try {
 
   const sqliteData = tempDataDir();
   folders.push(sqliteData);
-  const sqlite = await startChildServer('portal-server.ts', portalEnv(sqliteData.dir));
+  const sqlite = await startPortal(portalEnv(sqliteData.dir));
   servers.push(sqlite);
   results.push(await bellTime('SQLite', sqlite));
   await sqlite.stop();
@@ -190,7 +190,7 @@ try {
   folders.push(pgData);
   const fresh = await freshPostgres();
   database = fresh;
-  const postgres = await startChildServer('portal-server.ts', {
+  const postgres = await startPortal({
     ...portalEnv(pgData.dir),
     DATABASE_URL: fresh.url,
     REDIS_URL,

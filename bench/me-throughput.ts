@@ -1,13 +1,14 @@
 /**
  * GET /api/uaa/oauth/me with a signed-in teacher's cookie, against a bare Fastify route measured
- * in the same run. Both servers run in child processes; autocannon runs here. The two alternate
+ * in the same run. Both servers run in child processes (the portal as a school runs it, the
+ * production build on plain node); autocannon runs here. The two alternate
  * for BENCH_ROUNDS rounds of BENCH_DURATION seconds; the ratio reported is the median of the
  * rounds' ratios, so a burst of outside load hits a pair, not one side.
  * Goal: /me at 0.75 or more of the bare route's requests per second (issue 15 §1; issue 2 asked
  * for 0.5).
  *
  *   npm run me-throughput -w @campus/bench      or      npx tsx bench/me-throughput.ts
- *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=20 BENCH_LOG_LEVEL=info BENCH_ACCESS_LOG=notable
+ *   BENCH_DURATION=5 BENCH_ROUNDS=5 BENCH_CONNECTIONS=20 BENCH_LOG_LEVEL=info BENCH_ACCESS_LOG=notable
  */
 import {
   describeMachine,
@@ -18,6 +19,7 @@ import {
   printTable,
   portalLogging,
   settings,
+  startPortal,
   signIn,
   startChildServer,
   tempDataDir,
@@ -36,7 +38,7 @@ try {
   console.log(
     `  ${settings.rounds} rounds of ${settings.duration} s per route after ${settings.warmup} s warm-up, ${connections} connections, ${portalLogging}`,
   );
-  const portal = await startChildServer('portal-server.ts', portalEnv(data.dir));
+  const portal = await startPortal(portalEnv(data.dir));
   servers.push(portal);
   const bare = await startChildServer('bare-server.ts');
   servers.push(bare);

@@ -24,6 +24,7 @@ import {
   settings,
   signIn,
   startChildServer,
+  startPortal,
   tempDataDir,
   type ChildServer,
   type LoadResult,
@@ -167,7 +168,7 @@ try {
   console.log(
     `  ${settings.rounds} rounds of ${settings.duration} s each after ${settings.warmup} s warm-up, ${connections} concurrent flows / connections, ${portalLogging}`,
   );
-  const portal = await startChildServer('portal-server.ts', portalEnv(data.dir));
+  const portal = await startPortal(portalEnv(data.dir));
   servers.push(portal);
   const bare = await startChildServer('bare-server.ts');
   servers.push(bare);
