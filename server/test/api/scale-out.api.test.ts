@@ -6,7 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAppEndpoints } from '@campus/contracts/admin-apps';
-import { desktopEndpoints, type AppGroup, type UnhandleCount } from '@campus/contracts/desktop';
+import {
+  desktopEndpoints,
+  type AppGroup,
+  type Message,
+  type UnhandleCount,
+  type UnreadCodeCount,
+} from '@campus/contracts/desktop';
 import { familyEndpoints, type Child } from '@campus/contracts/family';
 import { uaaEndpoints, type MeData } from '@campus/contracts/uaa';
 import { DEMO_AREA_ID, DEMO_SCHOOL_ID } from '../../src/db/seed/demo-school.ts';
@@ -146,6 +152,41 @@ describe(`two instances on ${process.env.API_DB ?? 'sqlite'}${process.env.TEST_R
       `${desktopEndpoints.appIcons.path}?userId=${TEACHER_ID}&unitId=${DEMO_SCHOOL_ID}&appType=1`,
     );
     expect(menuOnA.body.data?.flatMap((g) => g.iconVMs.map((i) => i.code))).toContain('cms');
+  });
+
+  it('answers fresh bell reads (Cache-Control: no-cache) on the other instance at once after a message is ignored', async () => {
+    const teacherOnB = b.client();
+    await signIn(teacherOnB, DEMO.teacher);
+    const fresh = { 'cache-control': 'no-cache' };
+    const readsOnB = async (headers: Record<string, string> = {}) => ({
+      count: (await teacherOnB.get<UnhandleCount>(desktopEndpoints.unhandleCount.path, headers))
+        .body.data?.messageCount,
+      ids: (
+        await teacherOnB.get<Message[]>(desktopEndpoints.unreadMessages.path, headers)
+      ).body.data?.map((message) => message.id),
+      perApp: Object.values(
+        (await teacherOnB.get<UnreadCodeCount>(desktopEndpoints.unreadCodeCount.path, headers)).body
+          .data ?? {},
+      ).reduce((sum, count) => sum + count, 0),
+    });
+    // B keeps the teacher's bell, list and per-app counts.
+    const before = await readsOnB();
+    const ignoredId = before.ids?.[0];
+    expect(ignoredId).toBeDefined();
+    const teacherOnA = a.client();
+    await signIn(teacherOnA, DEMO.teacher);
+    const ignored = await teacherOnA.postForm(desktopEndpoints.ignoreMessage.path, {
+      desktopMessageId: ignoredId!,
+    });
+    expect(ignored.body.data).toBe(1);
+    // The page that ignored it asks again fresh, and B answers from the database, whether or
+    // not the change's event has reached it (without Redis it never does).
+    const after = await readsOnB(fresh);
+    expect(after.count).toBe(before.count! - 1);
+    expect(after.ids).not.toContain(ignoredId);
+    expect(after.perApp).toBe(before.perApp - 1);
+    // And what B read is what it keeps for the next plain read.
+    expect((await readsOnB()).count).toBe(after.count);
   });
 
   it("empties on the other instance a bell whose messages were ignored on this one (the desktop's read cache, issue 15 §1)", async () => {

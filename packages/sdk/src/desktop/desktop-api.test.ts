@@ -30,6 +30,23 @@ describe('desktop calls (spec §7)', () => {
     expect(url.searchParams.has('_t')).toBe(true);
   });
 
+  it('asks the bell’s reads fresh (Cache-Control: no-cache) only when told, cache-busted always', async () => {
+    const { desktop, seen } = await api();
+    await desktop.unhandleCount();
+    await desktop.unhandleCount({ fresh: true });
+    await desktop.unreadMessages({ fresh: true });
+    await desktop.unreadCodeCount({ fresh: true });
+    expect(seen.map((request) => request.headers['cache-control'])).toEqual([
+      undefined,
+      'no-cache',
+      'no-cache',
+      'no-cache',
+    ]);
+    for (const request of seen) {
+      expect(new URL(request.url, 'http://x').searchParams.has('_t')).toBe(true);
+    }
+  });
+
   it('asks the app icons with appType=1 and the caller’s ids', async () => {
     const { desktop, seen } = await api();
     await desktop.appIcons({ userId: 'u1', unitId: 'unit1' });

@@ -21,12 +21,18 @@ import {
 import type { Envelope } from '@campus/contracts/envelope';
 import { familyEndpoints } from '@campus/contracts/family';
 import { callEndpoint } from '../http/endpoint-call.ts';
+import { FRESH_READ_HEADERS } from '../http/fresh-read.ts';
 import type { HttpClient } from '../http/http-core.ts';
+
+/** How a read is asked: `fresh` right after the page changed what it reads (a message ignored). */
+export interface ReadOptions {
+  fresh?: boolean;
+}
 
 /** The desktop calls bound to one client. */
 export interface DesktopApi {
-  unhandleCount: () => Promise<Envelope<UnhandleCount>>;
-  unreadMessages: () => Promise<Envelope<Message[]>>;
+  unhandleCount: (read?: ReadOptions) => Promise<Envelope<UnhandleCount>>;
+  unreadMessages: (read?: ReadOptions) => Promise<Envelope<Message[]>>;
   /** 'Ignore all' (spec §2): data is the number marked read. */
   ignoreAllMessages: () => Promise<Envelope<number>>;
   ignoreMessage: (desktopMessageId: string) => Promise<Envelope<number>>;
@@ -34,7 +40,7 @@ export interface DesktopApi {
   todoPage: (start: number, size?: number) => Promise<Envelope<TodoPage>>;
   messageConfig: () => Promise<Envelope<MessageConfig>>;
   appIcons: (user: { userId: string; unitId: string }) => Promise<Envelope<AppGroup[]>>;
-  unreadCodeCount: () => Promise<Envelope<UnreadCodeCount>>;
+  unreadCodeCount: (read?: ReadOptions) => Promise<Envelope<UnreadCodeCount>>;
   /** Success data is the string 'success' (spec §7). */
   setTheme: (body: SetThemeBody) => Promise<Envelope<string>>;
   linkedCheck: (parentId: string, teacherId: string) => Promise<Envelope<boolean>>;
@@ -56,9 +62,12 @@ export interface DesktopApi {
 export function createDesktopApi(http: HttpClient): DesktopApi {
   const E = desktopEndpoints;
   const fresh = { cacheBust: true } as const;
+  // No browser cache ever (cacheBust), and no server cache either right after a change.
+  const asRead = (read: ReadOptions = {}) =>
+    read.fresh ? { ...fresh, headers: { ...FRESH_READ_HEADERS } } : fresh;
   return {
-    unhandleCount: () => callEndpoint(http, E.unhandleCount, {}, fresh),
-    unreadMessages: () => callEndpoint(http, E.unreadMessages, {}, fresh),
+    unhandleCount: (read) => callEndpoint(http, E.unhandleCount, {}, asRead(read)),
+    unreadMessages: (read) => callEndpoint(http, E.unreadMessages, {}, asRead(read)),
     ignoreAllMessages: () => callEndpoint(http, E.ignoreAllMessages),
     ignoreMessage: (desktopMessageId) =>
       callEndpoint(http, E.ignoreMessage, { body: { desktopMessageId } }),
@@ -67,7 +76,7 @@ export function createDesktopApi(http: HttpClient): DesktopApi {
     messageConfig: () => callEndpoint(http, E.messageConfig),
     appIcons: ({ userId, unitId }) =>
       callEndpoint(http, E.appIcons, { query: { userId, unitId, appType: APP_TYPE_PC } }),
-    unreadCodeCount: () => callEndpoint(http, E.unreadCodeCount, {}, fresh),
+    unreadCodeCount: (read) => callEndpoint(http, E.unreadCodeCount, {}, asRead(read)),
     setTheme: (body) => callEndpoint(http, E.setTheme, { body: { ...body } }),
     linkedCheck: (parentId, teacherId) =>
       callEndpoint(http, familyEndpoints.linkedCheck, { query: { parentId, teacherId } }),

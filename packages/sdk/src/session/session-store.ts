@@ -6,6 +6,7 @@
 import { BodyStatus } from '@campus/contracts/envelope';
 import type { MeData } from '@campus/contracts/uaa';
 import type { AuthApi } from '../auth/auth-api.ts';
+import { FRESH_READ_HEADERS } from '../http/fresh-read.ts';
 import type { PortalStorage } from '../platform/storage.ts';
 
 /** Where the login check stands. */
@@ -52,9 +53,6 @@ type SessionArea = Pick<
   'removeUser' | 'clearSession' | 'setLoggedOut' | 'clearAutoLoginCount'
 >;
 
-/** Headers of a /me that must reflect a change just made (RFC 9111 `no-cache`). */
-const FRESH_HEADERS = { 'Cache-Control': 'no-cache' };
-
 const INITIAL: SessionState = { status: 'unknown', baselogined: false, me: null };
 
 /**
@@ -92,7 +90,7 @@ export function createSessionStore(deps: { auth: AuthApi; storage: SessionArea }
   const runCheck = async (fresh = false): Promise<boolean> => {
     setState({ status: 'checking' });
     try {
-      const res = await auth.me(fresh ? { headers: FRESH_HEADERS } : undefined);
+      const res = await auth.me(fresh ? { headers: { ...FRESH_READ_HEADERS } } : undefined);
       if (res.status === BodyStatus.ok && res.data) {
         // A session that works ends any auto-login streak (the counter guards against loops).
         storage.clearAutoLoginCount();

@@ -19,7 +19,11 @@ function deferred<T>() {
 }
 
 /** Renders useLoad with the given key and loader; `seen` holds the latest result. */
-function probe<T>(key: string, load: () => Promise<T>, seen: { current?: Loaded<T> }) {
+function probe<T>(
+  key: string,
+  load: (again: boolean) => Promise<T>,
+  seen: { current?: Loaded<T> },
+) {
   function Probe() {
     seen.current = useLoad(key, load);
     return null;
@@ -47,6 +51,24 @@ describe('useLoad (issue 10 §2: the one data-loading hook)', () => {
     expect(seen.current).toMatchObject({ data: 1, loading: true, failed: false });
     await act(async () => calls[1]!.reject(new Error('down')));
     expect(seen.current).toMatchObject({ data: 1, loading: false, failed: true });
+  });
+
+  it('tells the load whether a reload asked for it (a fresh read after a change)', async () => {
+    const asked: boolean[] = [];
+    const seen: { current?: Loaded<number> } = {};
+    await mount.render(
+      probe(
+        'c',
+        (again) => {
+          asked.push(again);
+          return Promise.resolve(asked.length);
+        },
+        seen,
+      ),
+    );
+    await act(async () => seen.current!.reload());
+    expect(asked).toEqual([false, true]);
+    expect(seen.current).toMatchObject({ data: 2, loading: false });
   });
 
   it('loads again when the key changes, and ignores the answer for the old key', async () => {

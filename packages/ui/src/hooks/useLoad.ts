@@ -21,13 +21,15 @@ export interface Loaded<T> {
 
 /**
  * Loads data when the component mounts, when `key` changes and on `reload()`. The latest `load`
- * is called each time; `key` names what it loads, so a new key loads again.
+ * is called each time; `key` names what it loads, so a new key loads again. `load` is told
+ * `again` once `reload()` has been asked, so that a page reloading after its own change can ask
+ * the server for a fresh answer (the SDK's `fresh` reads).
  *
  * @example
  * const recent = useLoad('recentApps', async () => (await dataOf(api.recentApps())) ?? []);
  * const notices = useLoad('cms.list', () => envelopeData(cmsApi(http).list()));
  */
-export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
+export function useLoad<T>(key: string, load: (again: boolean) => Promise<T>): Loaded<T> {
   const [round, setRound] = useState(0);
   const ticket = `${key}#${round}`;
   const [state, setState] = useState<{
@@ -35,7 +37,7 @@ export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
     ticket: string | null;
     failed: boolean;
   }>({ data: undefined, ticket: null, failed: false });
-  const run = useEffectEvent(() => load());
+  const run = useEffectEvent(() => load(round > 0));
 
   useEffect(() => {
     let live = true;

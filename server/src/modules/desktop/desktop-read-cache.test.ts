@@ -42,6 +42,15 @@ describe('DesktopReadCache (issue 15 §1)', () => {
     expect(lookups).toEqual([false, true, true, false]);
   });
 
+  it('loads a fresh read anew and keeps its answer for the next callers', async () => {
+    const { cache, load, loads, lookups } = setup();
+    expect(await cache.user('u1', 'counts', load(3))).toBe(3);
+    expect(await cache.user('u1', 'counts', load(2), { fresh: true })).toBe(2);
+    expect(await cache.user('u1', 'counts', load(9))).toBe(2);
+    expect(loads()).toBe(2);
+    expect(lookups).toEqual([false, false, true]);
+  });
+
   it('keeps each user’s reads and each read’s arguments apart', async () => {
     const { cache, load } = setup();
     await cache.user('u1', 'todos:0:3', load(1));

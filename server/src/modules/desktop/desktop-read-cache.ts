@@ -26,6 +26,16 @@ interface Slot {
   until: number;
 }
 
+/**
+ * How a read may be answered: `fresh` when the caller has just changed what it reads (the SDK's
+ * `Cache-Control: no-cache` after a message ignored, core/auth.ts `asksFresh`). Behind a proxy
+ * that request may reach another instance before the change's event has, so it is read from the
+ * database and what it read replaces the kept answer, as a fresh /me does.
+ */
+export interface ReadFreshness {
+  fresh?: boolean;
+}
+
 /** What a committed write changed: these users' reads (null: everyone's). */
 export interface DesktopChanges {
   users(userIds: readonly string[] | null): void;
@@ -42,12 +52,20 @@ export class DesktopReadCache {
     private readonly onLookup: (hit: boolean) => void = () => undefined,
   ) {}
 
-  /** The user's read named `key` (its arguments in it), loaded by `load` when not kept. */
-  user<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The user's read named `key` (its arguments in it), loaded by `load` when not kept, or when
+   * asked `fresh` (then the new answer is what is kept).
+   */
+  user<T>(
+    userId: string,
+    key: string,
+    load: () => Promise<T>,
+    { fresh = false }: ReadFreshness = {},
+  ): Promise<T> {
     const now = this.clock();
     let slots = this.users.get(userId);
     const kept = slots?.get(key);
-    const hit = kept !== undefined && kept.until > now;
+    const hit = !fresh && kept !== undefined && kept.until > now;
     this.onLookup(hit);
     if (hit) return kept.value as Promise<T>;
     if (!slots) {

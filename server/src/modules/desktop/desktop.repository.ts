@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
-import type { DesktopChanges, DesktopReadCache } from './desktop-read-cache.ts';
+import type { DesktopChanges, DesktopReadCache, ReadFreshness } from './desktop-read-cache.ts';
 import type { WatchedReadCache } from '../../db/watched-read-cache.ts';
 
 export interface MessageRecord {
@@ -121,8 +121,13 @@ export class DesktopRepository {
   }
 
   /** The user's read `key` through the cache, where this repository has one. */
-  private userRead<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
-    return this.options.cache ? this.options.cache.user(userId, key, load) : load();
+  private userRead<T>(
+    userId: string,
+    key: string,
+    load: () => Promise<T>,
+    read: ReadFreshness = {},
+  ): Promise<T> {
+    return this.options.cache ? this.options.cache.user(userId, key, load, read) : load();
   }
 
   private usersChanged(userIds: readonly string[] | null): void {
@@ -135,19 +140,25 @@ export class DesktopRepository {
   /** Spec §7 unhandlecount's two counts in one round trip (issue 15 §1: fewer per call). */
   countOpenTodosAndUnreadMessages(
     userId: string,
+    read: ReadFreshness = {},
   ): Promise<{ todoCount: number; messageCount: number }> {
-    return this.userRead(userId, 'counts', async () => {
-      const { rows } = await this.db.executeQuery(
-        this.reads.counts.query<{ todoCount: number | string; messageCount: number | string }>({
-          userId,
-        }),
-      );
-      const row = rows[0];
-      return {
-        todoCount: Number(row?.todoCount ?? 0),
-        messageCount: Number(row?.messageCount ?? 0),
-      };
-    });
+    return this.userRead(
+      userId,
+      'counts',
+      async () => {
+        const { rows } = await this.db.executeQuery(
+          this.reads.counts.query<{ todoCount: number | string; messageCount: number | string }>({
+            userId,
+          }),
+        );
+        const row = rows[0];
+        return {
+          todoCount: Number(row?.todoCount ?? 0),
+          messageCount: Number(row?.messageCount ?? 0),
+        };
+      },
+      read,
+    );
   }
 
   async countOpenTodos(userId: string): Promise<number> {
@@ -161,26 +172,40 @@ export class DesktopRepository {
   }
 
   /** The user's unread messages, newest first. */
-  unreadMessages(userId: string, limit: number): Promise<readonly MessageRecord[]> {
-    return this.userRead(userId, `unread:${limit}`, async () => {
-      const { rows } = await this.db.executeQuery(
-        this.reads.unreadMessages.query<MessageRecord>({ userId, limit }),
-      );
-      return rows;
-    });
+  unreadMessages(
+    userId: string,
+    limit: number,
+    read: ReadFreshness = {},
+  ): Promise<readonly MessageRecord[]> {
+    return this.userRead(
+      userId,
+      `unread:${limit}`,
+      async () => {
+        const { rows } = await this.db.executeQuery(
+          this.reads.unreadMessages.query<MessageRecord>({ userId, limit }),
+        );
+        return rows;
+      },
+      read,
+    );
   }
 
   /**
    * What an app's unread count is made of, in one round trip (issue 15 §1): the user's unread
    * messages per module (app code), and the badges the apps set for the user (app code → count).
    */
-  unreadSources(userId: string): Promise<UnreadSources> {
-    return this.userRead(userId, 'sources', async () => {
-      const { rows } = await this.db.executeQuery(
-        this.reads.unreadSources.query<SourceRow>({ userId }),
-      );
-      return splitSources(rows).unread;
-    });
+  unreadSources(userId: string, read: ReadFreshness = {}): Promise<UnreadSources> {
+    return this.userRead(
+      userId,
+      'sources',
+      async () => {
+        const { rows } = await this.db.executeQuery(
+          this.reads.unreadSources.query<SourceRow>({ userId }),
+        );
+        return splitSources(rows).unread;
+      },
+      read,
+    );
   }
 
   /**

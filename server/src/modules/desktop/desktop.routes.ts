@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { clientDownloadEndpoints as D } from '@campus/contracts/client-downloads';
 import { desktopEndpoints as E } from '@campus/contracts/desktop';
+import { asksFresh } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { route } from '../../core/route.ts';
 import type { AppMenuService } from './app-menu.service.ts';
@@ -22,8 +23,13 @@ export function desktopRoutes(deps: {
 }): FastifyPluginAsync {
   const { desktop, appMenu, unitSettings, clientDownloads } = deps;
   return async (app) => {
-    route(app, E.unhandleCount, async ({ user }) => ok(await desktop.unhandleCount(user)));
-    route(app, E.unreadMessages, async ({ user }) => ok(await desktop.unreadMessages(user)));
+    // After the caller's own change (a message ignored) the SDK asks these three fresh.
+    route(app, E.unhandleCount, async ({ user, request }) =>
+      ok(await desktop.unhandleCount(user, { fresh: asksFresh(request) })),
+    );
+    route(app, E.unreadMessages, async ({ user, request }) =>
+      ok(await desktop.unreadMessages(user, { fresh: asksFresh(request) })),
+    );
     route(app, E.ignoreAllMessages, async ({ user }) => ok(await desktop.ignoreAllMessages(user)));
     route(app, E.ignoreMessage, async ({ user, body }) =>
       ok(await desktop.ignoreMessage(user, body.desktopMessageId)),
@@ -31,7 +37,9 @@ export function desktopRoutes(deps: {
     route(app, E.todoPage, async ({ user, query }) => ok(await desktop.todoPage(user, query)));
     route(app, E.messageConfig, async ({ user }) => ok(await unitSettings.messageConfig(user)));
     route(app, E.appIcons, async ({ user, query }) => ok(await appMenu.appGroups(user, query)));
-    route(app, E.unreadCodeCount, async ({ user }) => ok(await desktop.unreadCodeCount(user)));
+    route(app, E.unreadCodeCount, async ({ user, request }) =>
+      ok(await desktop.unreadCodeCount(user, { fresh: asksFresh(request) })),
+    );
     route(app, E.setTheme, async ({ user, body, request }) =>
       ok(await desktop.setTheme(user, body, request.ip)),
     );

@@ -23,6 +23,7 @@ import type { AppCatalogueService } from '../base/app-catalogue.service.ts';
 import type { BaseService } from '../base/base.service.ts';
 import type { DirectoryService } from '../uaa/directory.service.ts';
 import type { SessionUser } from '../uaa/session.service.ts';
+import type { ReadFreshness } from './desktop-read-cache.ts';
 import type { DesktopRepository } from './desktop.repository.ts';
 import {
   SWATCH_NAMES,
@@ -46,14 +47,14 @@ export class DesktopService {
   ) {}
 
   /** Spec §7 unhandlecount: the caller's open to-dos and unread messages. */
-  async unhandleCount(user: SessionUser): Promise<UnhandleCount> {
-    return this.repository.countOpenTodosAndUnreadMessages(user.userId);
+  async unhandleCount(user: SessionUser, read: ReadFreshness = {}): Promise<UnhandleCount> {
+    return this.repository.countOpenTodosAndUnreadMessages(user.userId, read);
   }
 
   /** Spec §7 message_select_not_read: the caller's unread messages, newest first. */
-  async unreadMessages(user: SessionUser): Promise<Message[]> {
+  async unreadMessages(user: SessionUser, read: ReadFreshness = {}): Promise<Message[]> {
     const [rows, apps] = await Promise.all([
-      this.repository.unreadMessages(user.userId, UNREAD_MESSAGE_LIST_MAX),
+      this.repository.unreadMessages(user.userId, UNREAD_MESSAGE_LIST_MAX, read),
       this.deps.catalogue.apps(),
     ]);
     const names = new Map(apps.map((a) => [a.code, a]));
@@ -76,8 +77,8 @@ export class DesktopService {
    * Spec §7 unReadCodeCount: app code → the caller's unread count in it: the badge the app set
    * (issue 13 §4), else the caller's unread messages from it.
    */
-  async unreadCodeCount(user: SessionUser): Promise<UnreadCodeCount> {
-    const { messages, badges } = await this.repository.unreadSources(user.userId);
+  async unreadCodeCount(user: SessionUser, read: ReadFreshness = {}): Promise<UnreadCodeCount> {
+    const { messages, badges } = await this.repository.unreadSources(user.userId, read);
     const counts: UnreadCodeCount = {};
     for (const [module, count] of appUnreadCounts(messages, badges)) {
       if (count > 0) counts[module] = count;

@@ -17,7 +17,12 @@ export function MessagesWidget() {
   const { t } = useTranslation();
   const api = useDesktopApi();
   const now = useNow();
-  const messages = useLoad('messageCard', async () => (await dataOf(api.unreadMessages())) ?? []);
+  // Reloaded when the dialog ignores messages, asked fresh then (another instance's cache may
+  // not have heard of it yet).
+  const messages = useLoad(
+    'messageCard',
+    async (again) => (await dataOf(api.unreadMessages({ fresh: again }))) ?? [],
+  );
   const { reload } = messages;
   useEffect(() => onUnreadChanged(reload), [reload]);
   const list = messages.data ?? [];

@@ -24,7 +24,8 @@ export function MobileDesktopPage({ me }: { me: MeData }) {
   const { t, lang } = useTranslation();
   const api = useDesktopApi();
   const now = new Date(useNow());
-  const counts = useLoad('mobileCounts', () => dataOf(api.unhandleCount()));
+  // Reloaded when messages are ignored, asked fresh then (as the bell's count is).
+  const counts = useLoad('mobileCounts', (again) => dataOf(api.unhandleCount({ fresh: again })));
   const groups = useLoad(
     `apps:${me.userId}`,
     async () => (await dataOf(api.appIcons({ userId: me.userId, unitId: me.unitId }))) ?? [],

@@ -12,23 +12,24 @@ export interface BellData {
 
 /**
  * Spec §7 unhandlecount and getMessageConfig; the count follows the messages dialog's ignore
- * actions (`unreadChanged`).
+ * actions (`unreadChanged`), asked fresh then: behind a proxy the other instance may not yet
+ * have heard of the change.
  */
 export function useBellData(api: DesktopApi): BellData {
   const [counts, setCounts] = useState<UnhandleCount | null>(null);
   const [config, setConfig] = useState<MessageConfig | null>(null);
   useEffect(() => {
     let live = true;
-    const loadCount = () => {
-      void dataOf(api.unhandleCount()).then((data) => {
+    const loadCount = (fresh: boolean) => {
+      void dataOf(api.unhandleCount({ fresh })).then((data) => {
         if (live && data) setCounts(data);
       });
     };
-    loadCount();
+    loadCount(false);
     void dataOf(api.messageConfig()).then((data) => {
       if (live && data) setConfig(data);
     });
-    const stop = onUnreadChanged(loadCount);
+    const stop = onUnreadChanged(() => loadCount(true));
     return () => {
       live = false;
       stop();
