@@ -51,14 +51,18 @@ export interface ChildServer {
  * time and one plain `node` process, on a fresh data folder given in `env`. Through tsx the
  * portal carried the transpiler's run-time helpers that no deployment has (esbuild's keepNames
  * wrappers around the closures made per request), so the benches measured a portal no district
- * runs. BENCH_PROFILE_DIR: it writes a V8 CPU profile there (--cpu-prof).
+ * runs. BENCH_PROFILE_DIR: it writes a V8 CPU profile there (--cpu-prof). BENCH_NODE_ARGS: more
+ * of node's options, space-separated (--perf-basic-prof for Linux perf's view of its threads, say).
  */
 export function startPortal(env: Record<string, string | undefined>): Promise<ChildServer> {
   return startProductionPortal({
     env,
-    nodeArgs: process.env.BENCH_PROFILE_DIR
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-      : [],
+    nodeArgs: [
+      ...(process.env.BENCH_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+        : []),
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   });
 }
 
