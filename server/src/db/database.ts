@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './load-pg.ts';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { tableWritePlugin } from './table-changes.ts';
@@ -19,9 +20,6 @@ export interface DatabaseHandle {
   /** The PostgreSQL pool's connections and waiters (for `/metrics`); absent on SQLite. */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 }
-
-// int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** True when `databaseUrl` names PostgreSQL rather than the embedded SQLite file. */
 export function isPostgresUrl(databaseUrl: string | undefined): databaseUrl is string {
@@ -58,7 +56,7 @@ export function openDatabase(options: {
   const url = options.databaseUrl;
   const plugins = options.onWatchedWrite ? [tableWritePlugin(options.onWatchedWrite)] : [];
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.databasePoolMax });
+    const pool = new (loadPg().Pool)({ connectionString: url, max: options.databasePoolMax });
     // Without a listener, an idle client's error (the server restarting) would be an
     // uncaught exception and end the process; the pool replaces the client by itself.
     pool.on('error', (error) => options.onIdleError?.(error));

@@ -5,7 +5,8 @@
  * cache reads through; it reconnects with a back-off of 1 s doubling to 30 s, and is live again
  * once LISTEN has succeeded. A server whose listener never connects still serves, uncached.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './load-pg.ts';
 import { TABLE_CHANGES_CHANNEL, type TableChanges } from './table-changes.ts';
 
 const RETRY_FIRST_MS = 1_000;
@@ -42,7 +43,7 @@ export function listenForTableChanges(
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new (loadPg().Client)({ connectionString: databaseUrl });
     client = next;
     next.on('error', (error: Error) => down(next, error));
     next.on('end', () => down(next));
